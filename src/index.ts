@@ -1,0 +1,2 @@
+export { MdkgError, isMdkgError, formatDiagnostic } from './errors.js';
+export type { Diagnostic, MdkgCode, Severity } from './errors.js';
