@@ -1,0 +1,14 @@
+import sparqljs from 'sparqljs';
+const { Parser } = sparqljs;
+const p = new Parser({ prefixes: { schema: 'https://schema.org/', ex: 'http://ex/' }, skipValidation: false });
+const show = (q) => { try { console.log(JSON.stringify(p.parse(q), null, 0)); } catch (e) { console.log('ERR', e.message.split('\n')[0], JSON.stringify(e.hash?.loc)); } };
+show('PREFIX foo: <http://foo/> SELECT ?s WHERE { ?s schema:name/foo:x* ?o . ?s a schema:Thing }');
+show('INSERT DATA { <http://a> <http://b> <http://c> }; DROP ALL; LOAD <http://x>; CLEAR GRAPH <http://g>; CREATE GRAPH <http://g>; ADD <http://a> TO <http://b>; MOVE DEFAULT TO <http://b>; COPY <http://a> TO <http://b>');
+show('DELETE WHERE { ?s ?p ?o }');
+show('DELETE { ?s ?p ?o } INSERT { ?s ?p 1 } WHERE { ?s ?p ?o }');
+show('SELECT * WHERE { SERVICE <http://e/sparql> { ?s ?p ?o SERVICE SILENT ?x { ?a ?b ?c } } FILTER NOT EXISTS { SERVICE <http://z> { ?s ?p ?o } } BIND(EXISTS { SERVICE <http://y> {?a ?b ?c}} AS ?z) }');
+show('SELECT * WHERE { ?s ?p ?o } VALUES ?s { <http://a> }');
+show('DESCRIBE <http://a>');
+show('CONSTRUCT WHERE { ?s ?p ?o }');
+show('SELECT ?a (COUNT(*) AS ?n) WHERE { ?a ?p ?o } GROUP BY ?a');
+show('SELECT * WHERE { ?s ?p ?o \n ?? }');

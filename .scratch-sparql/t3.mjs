@@ -1,0 +1,30 @@
+import { QueryEngine } from '@comunica/query-sparql';
+import { Store, DataFactory } from 'n3';
+import http from 'node:http';
+const { namedNode: nn, literal, quad } = DataFactory;
+const local = new Store([quad(nn('http://ex/a'), nn('http://ex/p'), literal('A'), nn('http://g/1'))]);
+const remote = new Store([quad(nn('http://ex/a'), nn('http://ex/q'), literal('remote'))]);
+const engine = new QueryEngine();
+const log = [];
+const server = http.createServer(async (req, res) => {
+  let body = ''; for await (const c of req) body += c;
+  log.push({ method: req.method, url: req.url, accept: req.headers.accept, ct: req.headers['content-type'], body });
+  const url = new URL(req.url, 'http://x');
+  let q = url.searchParams.get('query');
+  if (req.method === 'POST') q = req.headers['content-type']?.startsWith('application/sparql-query') ? body : new URLSearchParams(body).get('query');
+  if (!q) { res.writeHead(200, { 'content-type': 'text/turtle' }); res.end(`@prefix sd: <http://www.w3.org/ns/sparql-service-description#> . <> a sd:Service ; sd:endpoint <> .`); return; }
+  const r = await engine.query(q, { sources: [remote] });
+  const { data } = await engine.resultToString(r, 'application/sparql-results+json');
+  res.writeHead(200, { 'content-type': 'application/sparql-results+json' });
+  data.pipe(res);
+});
+await new Promise(r => server.listen(0, '127.0.0.1', r));
+const ep = `http://127.0.0.1:${server.address().port}/endpoint`;
+const s1 = await engine.queryBindings('SELECT * WHERE { ?s <http://ex/p> ?o }', { sources: [local], unionDefaultGraph: true });
+console.log('union', (await s1.toArray()).map(b => b.toString()));
+const s0 = await engine.queryBindings('SELECT * WHERE { ?s <http://ex/p> ?o }', { sources: [local] });
+console.log('nounion', (await s0.toArray()).length);
+const s2 = await engine.queryBindings(`SELECT * WHERE { ?s <http://ex/p> ?o . SERVICE <${ep}> { ?s <http://ex/q> ?r } }`, { sources: [local], unionDefaultGraph: true, fetch: (u, i) => { console.log('FETCH', String(u), i?.method); return fetch(u, i); } });
+console.log('service', (await s2.toArray()).map(b => b.toString()));
+console.log(JSON.stringify(log, null, 1));
+server.close();

@@ -1,0 +1,62 @@
+import { LineCounter, parseDocument } from 'yaml';
+import type { Diagnostic } from '../errors.js';
+
+export interface FrontMatterResult {
+  value: Record<string, unknown> | undefined;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses YAML front matter as JSON (YAML 1.2 core schema: dates stay strings, no custom tags).
+ * `firstLine` is the 1-based line of the YAML text in the file, so positions point into the file.
+ */
+export function parseFrontMatter(text: string, file: string, firstLine: number): FrontMatterResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core', strict: true });
+  const diagnostics: Diagnostic[] = [];
+  for (const error of doc.errors) {
+    const pos = lineCounter.linePos(error.pos[0]);
+    diagnostics.push({
+      code: 'MDKG_YAML_INVALID',
+      severity: 'error',
+      message: `invalid YAML front matter: ${error.message.split('\n')[0] ?? error.code}`,
+      file,
+      line: pos.line + firstLine - 1,
+      column: pos.col,
+    });
+  }
+  if (diagnostics.length > 0) return { value: undefined, diagnostics };
+  let json: unknown;
+  try {
+    json = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'error', message: `invalid YAML front matter: ${(error as Error).message}`, file, line: firstLine, column: 1 });
+    return { value: undefined, diagnostics };
+  }
+  if (json === null || json === undefined) return { value: {}, diagnostics };
+  if (typeof json !== 'object' || Array.isArray(json)) {
+    diagnostics.push({ code: 'MDKG_FRONT_MATTER_NOT_OBJECT', severity: 'error', message: 'front matter must be a YAML mapping of keys to values', file, line: firstLine, column: 1 });
+    return { value: undefined, diagnostics };
+  }
+  return { value: json as Record<string, unknown>, diagnostics };
+}
+
+/** 1-based line and column of the first occurrence of a key in YAML or JSON text, for diagnostics. */
+export function locateKey(text: string, key: string, firstLine: number): { line: number; column: number } | undefined {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(^|[\\s{,\\[-])("${escaped}"|'${escaped}'|${escaped})\\s*:`, 'm');
+  const match = pattern.exec(text);
+  if (match === null) return undefined;
+  return locateOffset(text, match.index + (match[1]?.length ?? 0), firstLine);
+}
+
+/** 1-based line and column of a string offset, shifted by the text's first line in the file. */
+export function locateOffset(text: string, offset: number, firstLine: number): { line: number; column: number } {
+  let line = firstLine;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}

@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import jsonldLib from 'jsonld';
+import { DataFactory } from 'n3';
+import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
+import { MdkgError, type Diagnostic } from '../errors.js';
+import { locateKey } from '../markdown-ld/front-matter.js';
+import type { ParsedDocument } from '../markdown-ld/types.js';
+import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument } from './context.js';
+import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
+
+const { namedNode, blankNode, literal, quad } = DataFactory;
+
+interface JsonLdTerm { termType: string; value: string; datatype?: { value: string }; language?: string }
+interface JsonLdQuad { subject: JsonLdTerm; predicate: JsonLdTerm; object: JsonLdTerm }
+interface JsonLdEvent { code: string; message: string; details?: Record<string, unknown> }
+const jsonld = jsonldLib as unknown as {
+  toRDF(input: unknown, options: { base: string; documentLoader: (url: string) => Promise<RemoteDocument>; eventHandler: (arg: { event: JsonLdEvent; next: () => void }) => void }): Promise<JsonLdQuad[]>;
+};
+
+/** IRI schemes that are real schemes, not undeclared prefixes. */
+const SCHEMES = new Set(['http', 'https', 'urn', 'mailto', 'file', 'tag', 'did', 'data', 'ftp', 'tel', 'geo', 'info', 'ws', 'wss', 'doi', 'isbn']);
+export const DOC_NAMESPACE = DEFAULT_PREFIXES.doc ?? 'https://w3id.org/mdkg/doc/';
+
+/** The RDF of one document: quads in its own named graph, plus what links need to resolve it. */
+export interface DocumentQuads {
+  iri: string;
+  path: string;
+  hash: string;
+  quads: Quad[];
+  /** Names a [[wiki link]] may use for this document: id, title, aliases, heading, file name. */
+  names: string[];
+  title?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** The IRI a document gets when its front matter has no `id`: `doc:` + its path without `.md`. */
+export function pathIri(path: string): string {
+  return DOC_NAMESPACE + path.replace(/\.md$/i, '').split('/').map(encodeURIComponent).join('/');
+}
+
+/** Expands a compact IRI (`tool:x`) with the given prefixes; relative ids resolve against `base`. */
+export function expandId(id: string, prefixes: Readonly<Record<string, string>>, base: string): string {
+  const match = /^([A-Za-z][\w.-]*):(.*)$/s.exec(id);
+  if (match !== null) {
+    const ns = prefixes[match[1] ?? ''];
+    if (ns !== undefined && !(match[2] ?? '').startsWith('//')) return ns + (match[2] ?? '');
+    return id;
+  }
+  return new URL(id, base).href;
+}
+
+function scopeFor(iri: string): string {
+  return `g${createHash('sha1').update(iri).digest('hex').slice(0, 10)}_`;
+}
+
+/** Converts a parsed document to quads in the named graph of its IRI. Problems become diagnostics. */
+export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuads> {
+  const fm = { ...(doc.frontMatter ?? {}) };
+  const inline = fm['@context'];
+  delete fm['@context'];
+  const prefixes = { ...DEFAULT_PREFIXES, ...contextPrefixes(inline) };
+  const fallback = pathIri(doc.path);
+  const rawId = typeof fm.id === 'string' ? fm.id : typeof fm['@id'] === 'string' ? fm['@id'] : undefined;
+  const iri = rawId === undefined ? fallback : expandId(rawId, prefixes, fallback);
+  if (rawId === undefined) fm['@id'] = iri;
+  const diagnostics: Diagnostic[] = [];
+  const result: DocumentQuads = { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
+  if (typeof fm.title === 'string') result.title = fm.title;
+  else if (doc.heading !== undefined) result.title = doc.heading;
+
+  const nodes: unknown[] = [fm];
+  for (const block of doc.blocks) nodes.push(...(Array.isArray(block.value) ? block.value : [block.value]));
+  const input = { '@context': inline === undefined ? DEFAULT_CONTEXT_URL : [DEFAULT_CONTEXT_URL, inline], '@graph': nodes };
+  const locate = (key: string): { line: number; column: number } => locateInDocument(doc, key);
+  let raw: JsonLdQuad[];
+  try {
+    raw = await jsonld.toRDF(input, {
+      base: iri,
+      documentLoader: offlineDocumentLoader(doc.path),
+      eventHandler: ({ event }) => {
+        const property = typeof event.details?.property === 'string' ? event.details.property : undefined;
+        const what = property === undefined ? '' : ` '${property}'`;
+        diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: `JSON-LD would drop${what}: ${event.message} (${event.code}); map it in an @context or use a prefixed name`, file: doc.path, ...locate(property ?? '@context') });
+      },
+    });
+  } catch (error) {
+    diagnostics.push(jsonLdFailure(error, doc, locate));
+    return result;
+  }
+  const graph = namedNode(iri);
+  const scope = scopeFor(iri);
+  const convert = (term: JsonLdTerm): NamedNode | BlankNode | Literal | undefined => {
+    if (term.termType === 'BlankNode') return blankNode(scope + term.value.replace(/^_:/, ''));
+    if (term.termType === 'NamedNode') {
+      const scheme = /^([A-Za-z][\w+.-]*):/.exec(term.value)?.[1];
+      if (scheme !== undefined && !SCHEMES.has(scheme.toLowerCase())) {
+        diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `unknown prefix '${scheme}' in '${term.value}': declare it in an @context`, file: doc.path, ...locateText(doc, `${scheme}:`) });
+        return undefined;
+      }
+      return namedNode(term.value);
+    }
+    return term.language ? literal(term.value, term.language) : literal(term.value, namedNode(term.datatype?.value ?? `${XSD}string`));
+  };
+  for (const q of raw) {
+    const s = convert(q.subject);
+    const p = convert(q.predicate);
+    const o = convert(q.object);
+    if (s === undefined || p === undefined || o === undefined || s.termType === 'Literal' || p.termType !== 'NamedNode') continue;
+    result.quads.push(quad(s, p, o, graph));
+  }
+  result.quads.push(quad(graph, namedNode(`${MDKG}sourcePath`), literal(doc.path), graph));
+  result.quads.push(quad(graph, namedNode(`${MDKG}contentHash`), literal(doc.hash), graph));
+  return result;
+}
+
+function jsonLdFailure(error: unknown, doc: ParsedDocument, locate: (key: string) => { line: number; column: number }): Diagnostic {
+  const cause = findMdkgError(error);
+  if (cause?.code === 'MDKG_REMOTE_CONTEXT') {
+    return { code: 'MDKG_REMOTE_CONTEXT', severity: 'error', message: cause.message, file: doc.path, ...locateText(doc, String(cause.details.url)) };
+  }
+  const e = error as { message?: string; details?: { code?: string } };
+  const detail = e.details?.code === undefined ? '' : ` (${e.details.code})`;
+  return { code: 'MDKG_JSONLD_INVALID', severity: 'error', message: `invalid JSON-LD: ${e.message ?? String(error)}${detail}`, file: doc.path, ...locate('@context') };
+}
+
+function findMdkgError(error: unknown): MdkgError | undefined {
+  for (let e: unknown = error, depth = 0; e !== null && e !== undefined && depth < 6; depth += 1) {
+    if (e instanceof MdkgError) return e;
+    const next = (e as { details?: { cause?: unknown }; cause?: unknown }).details?.cause ?? (e as { cause?: unknown }).cause;
+    e = next;
+  }
+  return undefined;
+}
+
+function documentNames(doc: ParsedDocument, rawId: string | undefined): string[] {
+  const fm = doc.frontMatter ?? {};
+  const names: string[] = [];
+  if (rawId !== undefined) names.push(rawId);
+  if (typeof fm.title === 'string') names.push(fm.title);
+  const aliases = fm.aliases;
+  if (Array.isArray(aliases)) for (const a of aliases) if (typeof a === 'string') names.push(a);
+  else if (typeof aliases === 'string') names.push(aliases);
+  if (doc.heading !== undefined) names.push(doc.heading);
+  names.push(doc.path.replace(/\.md$/i, ''), (doc.path.split('/').pop() ?? doc.path).replace(/\.md$/i, ''));
+  return [...new Set(names)];
+}
+
+function locateInDocument(doc: ParsedDocument, key: string): { line: number; column: number } {
+  const inFront = locateKey(doc.frontMatterText, key, doc.frontMatterLine);
+  if (inFront !== undefined) return inFront;
+  for (const block of doc.blocks) {
+    const at = locateKey(block.text, key, block.line);
+    if (at !== undefined) return at;
+  }
+  return { line: doc.frontMatterLine, column: 1 };
+}
+
+function locateText(doc: ParsedDocument, needle: string): { line: number; column: number } {
+  const sources: Array<[string, number]> = [[doc.frontMatterText, doc.frontMatterLine], ...doc.blocks.map((b): [string, number] => [b.text, b.line])];
+  for (const [text, first] of sources) {
+    const index = text.indexOf(needle);
+    if (index === -1) continue;
+    const before = text.slice(0, index);
+    const line = first + (before.match(/\n/g)?.length ?? 0);
+    return { line, column: index - before.lastIndexOf('\n') };
+  }
+  return { line: doc.frontMatterLine, column: 1 };
+}
