@@ -135,7 +135,7 @@ function findMdkgError(error: unknown): MdkgError | undefined {
 function documentNames(doc: ParsedDocument, rawId: string | undefined): string[] {
   const fm = doc.frontMatter ?? {};
   const names: string[] = [];
-  if (rawId !== undefined) names.push(rawId);
+  names.push(rawId ?? `doc:${doc.path.replace(/\.md$/i, '')}`);
   if (typeof fm.title === 'string') names.push(fm.title);
   const aliases = fm.aliases;
   if (Array.isArray(aliases)) for (const a of aliases) if (typeof a === 'string') names.push(a);

@@ -1,0 +1,86 @@
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { Diagnostic } from '../errors.js';
+
+/** Directories never scanned: hidden ones (.git, .mdkg, …) and node_modules. */
+const ALWAYS_SKIPPED = new Set(['node_modules']);
+
+export interface ScannedFile {
+  /** Path relative to the root with `/` separators. */
+  path: string;
+  absolute: string;
+}
+
+/** Turns `.mdkgignore` lines (gitignore-like globs) into matchers over relative paths. */
+export function ignoreMatcher(patterns: readonly string[]): (path: string, isDir: boolean) => boolean {
+  const rules = patterns
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const negate = line.startsWith('!');
+      let glob = negate ? line.slice(1) : line;
+      const dirOnly = glob.endsWith('/');
+      if (dirOnly) glob = glob.slice(0, -1);
+      const anchored = glob.includes('/');
+      if (glob.startsWith('/')) glob = glob.slice(1);
+      const body = glob
+        .split(/(\*\*\/|\*\*|\*|\?)/)
+        .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      const regex = new RegExp(anchored ? `^${body}(?:/.*)?$` : `(?:^|/)${body}(?:/.*)?$`);
+      return { negate, dirOnly, regex };
+    });
+  return (path, isDir) => {
+    let ignored = false;
+    for (const rule of rules) {
+      if (rule.dirOnly && !isDir && !rule.regex.test(path.split('/').slice(0, -1).join('/'))) continue;
+      if (rule.regex.test(path)) ignored = !rule.negate;
+    }
+    return ignored;
+  };
+}
+
+/**
+ * Lists every `*.md` file under `root`, sorted by path. Skips hidden directories, node_modules and
+ * `.mdkgignore` patterns. Symbolic links are followed only when they stay inside the root.
+ */
+export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Promise<ScannedFile[]> {
+  const realRoot = await realpath(root);
+  let ignoreLines: string[] = [];
+  try {
+    ignoreLines = (await readFile(join(root, '.mdkgignore'), 'utf8')).split(/\r?\n/);
+  } catch {
+    // no ignore file
+  }
+  const ignored = ignoreMatcher(ignoreLines);
+  const files: ScannedFile[] = [];
+  const visited = new Set<string>();
+  const walk = async (dir: string): Promise<void> => {
+    const real = await realpath(dir);
+    if (visited.has(real)) return;
+    visited.add(real);
+    const entries = await readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || ALWAYS_SKIPPED.has(entry.name)) continue;
+      const absolute = join(dir, entry.name);
+      const rel = relative(root, absolute).split(sep).join('/');
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = await realpath(absolute).catch(() => undefined);
+        if (target === undefined || (target !== realRoot && !target.startsWith(realRoot + sep))) {
+          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: `symbolic link leaves the graph folder and is skipped`, file: rel });
+          continue;
+        }
+        const stat = await lstat(target);
+        isDir = stat.isDirectory();
+        isFile = stat.isFile();
+      }
+      if (ignored(rel, isDir)) continue;
+      if (isDir) await walk(absolute);
+      else if (isFile && entry.name.toLowerCase().endsWith('.md')) files.push({ path: rel, absolute });
+    }
+  };
+  await walk(root);
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
