@@ -1,4 +1,4 @@
-import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 
@@ -42,7 +42,7 @@ export function ignoreMatcher(patterns: readonly string[]): (path: string, isDir
 
 /**
  * Lists every `*.md` file under `root`, sorted by path. Skips hidden directories, node_modules and
- * `.mdkgignore` patterns. Symbolic links are followed only when they stay inside the root.
+ * `.mdkgignore` patterns. Symbolic links are not followed (one leaving the root is reported).
  */
 export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Promise<ScannedFile[]> {
   const realRoot = await realpath(root);
@@ -54,31 +54,24 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
   }
   const ignored = ignoreMatcher(ignoreLines);
   const files: ScannedFile[] = [];
-  const visited = new Set<string>();
   const walk = async (dir: string): Promise<void> => {
-    const real = await realpath(dir);
-    if (visited.has(real)) return;
-    visited.add(real);
     const entries = await readdir(dir, { withFileTypes: true });
     for (const entry of entries) {
       if (entry.name.startsWith('.') || ALWAYS_SKIPPED.has(entry.name)) continue;
       const absolute = join(dir, entry.name);
       const rel = relative(root, absolute).split(sep).join('/');
-      let isDir = entry.isDirectory();
-      let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
+        // Never followed: inside the root its target is scanned anyway; outside it would escape.
         const target = await realpath(absolute).catch(() => undefined);
         if (target === undefined || (target !== realRoot && !target.startsWith(realRoot + sep))) {
-          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: `symbolic link leaves the graph folder and is skipped`, file: rel });
-          continue;
+          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: 'symbolic link leads outside the graph folder and is skipped', file: rel });
         }
-        const stat = await lstat(target);
-        isDir = stat.isDirectory();
-        isFile = stat.isFile();
+        continue;
       }
+      const isDir = entry.isDirectory();
       if (ignored(rel, isDir)) continue;
       if (isDir) await walk(absolute);
-      else if (isFile && entry.name.toLowerCase().endsWith('.md')) files.push({ path: rel, absolute });
+      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) files.push({ path: rel, absolute });
     }
   };
   await walk(root);

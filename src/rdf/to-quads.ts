@@ -19,6 +19,8 @@ const jsonld = jsonldLib as unknown as {
 
 /** IRI schemes that are real schemes, not undeclared prefixes. */
 const SCHEMES = new Set(['http', 'https', 'urn', 'mailto', 'file', 'tag', 'did', 'data', 'ftp', 'tel', 'geo', 'info', 'ws', 'wss', 'doi', 'isbn']);
+/** JSON-LD warnings that lose no data: a node reference with nothing else to say. */
+const HARMLESS_EVENTS = new Set(['object with only @id']);
 export const DOC_NAMESPACE = DEFAULT_PREFIXES.doc ?? 'https://w3id.org/mdkg/doc/';
 
 /** The RDF of one document: quads in its own named graph, plus what links need to resolve it. */
@@ -78,6 +80,7 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
       base: iri,
       documentLoader: offlineDocumentLoader(doc.path),
       eventHandler: ({ event }) => {
+        if (HARMLESS_EVENTS.has(event.code)) return;
         const property = typeof event.details?.property === 'string' ? event.details.property : undefined;
         const what = property === undefined ? '' : ` '${property}'`;
         diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: `JSON-LD would drop${what}: ${event.message} (${event.code}); map it in an @context or use a prefixed name`, file: doc.path, ...locate(property ?? '@context') });

@@ -1,0 +1,4 @@
+declare module 'rdf-canonize' {
+  const canonize: unknown;
+  export default canonize;
+}
