@@ -2,6 +2,7 @@
 export type MdkgCode =
   // input files and documents
   | 'MDKG_FILE_READ'
+  | 'MDKG_FILE_WRITE'
   | 'MDKG_FILE_TOO_LARGE'
   | 'MDKG_BINARY_FILE'
   | 'MDKG_YAML_INVALID'

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataFactory, Store } from 'n3';
 import type { Quad } from '@rdfjs/types';
 import type { Diagnostic } from '../errors.js';
-import { parseDocument } from '../markdown-ld/parse.js';
+import { DEFAULT_MAX_DOCUMENT_BYTES, parseDocument } from '../markdown-ld/parse.js';
 import { defaultContext } from '../rdf/context.js';
 import { documentToQuads } from '../rdf/to-quads.js';
 import { readCache, writeCache, type CacheEntry } from './cache.js';
@@ -32,10 +32,9 @@ interface Candidate {
   entry: CacheEntry | undefined;
 }
 
-let cacheKey: string | undefined;
-function currentCacheKey(): string {
-  cacheKey ??= createHash('sha256').update(PARSER_VERSION).update(JSON.stringify(defaultContext())).digest('hex').slice(0, 16);
-  return cacheKey;
+/** Cached entries are valid only for the same parser, default context and size limit. */
+function currentCacheKey(maxBytes: number): string {
+  return createHash('sha256').update(`${PARSER_VERSION}\n${maxBytes}\n`).update(JSON.stringify(defaultContext())).digest('hex').slice(0, 16);
 }
 
 export function emptyState(root: string): GraphState {
@@ -48,8 +47,8 @@ function toInfo(entry: CacheEntry): DocumentInfo {
   return info;
 }
 
-async function parseFile(path: string, bytes: Uint8Array, maxBytes: number | undefined): Promise<{ entry: CacheEntry; quads: Quad[] }> {
-  const parsed = parseDocument(bytes, path, maxBytes === undefined ? {} : { maxBytes });
+async function parseFile(path: string, bytes: Uint8Array, maxBytes: number, hash: string): Promise<{ entry: CacheEntry; quads: Quad[] }> {
+  const parsed = parseDocument(bytes, path, { maxBytes, hash });
   const base = { path, hash: parsed.hash, links: parsed.links };
   if (!parsed.usable) {
     return { entry: { ...base, iri: '', names: [], diagnostics: parsed.diagnostics, usable: false, quads: { terms: [], spo: [] } }, quads: [] };
@@ -72,8 +71,9 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const scanDiagnostics: Diagnostic[] = [];
   const files = await scanMarkdown(state.root, scanDiagnostics);
   const useCache = options.cache !== false;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const cacheDir = options.cacheDir ?? join(state.root, '.mdkg');
-  const disk = useCache && state.docs.size === 0 ? await readCache(cacheDir, currentCacheKey()) : { entries: new Map<string, CacheEntry>() };
+  const disk = useCache && state.docs.size === 0 ? await readCache(cacheDir, currentCacheKey(maxBytes)) : { entries: new Map<string, CacheEntry>() };
   if ('diagnostic' in disk && disk.diagnostic !== undefined) scanDiagnostics.push(disk.diagnostic);
   const shared = new Map();
   const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
@@ -82,6 +82,15 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const readOne = async (file: ScannedFile): Promise<Candidate | undefined> => {
     let bytes: Uint8Array;
     try {
+      const size = (await stat(file.absolute)).size;
+      if (size > maxBytes) {
+        // Refused without reading: a huge file must not cost memory.
+        stats.parsed += 1;
+        const entry: CacheEntry = { path: file.path, hash: `size:${size}`, iri: '', names: [], links: [], usable: false, quads: { terms: [], spo: [] }, diagnostics: [
+          { code: 'MDKG_FILE_TOO_LARGE', severity: 'error', message: `document is ${size} bytes, over the limit of ${maxBytes}`, file: file.path, line: 1, column: 1 },
+        ] };
+        return { info: toInfo(entry), quads: [], entry };
+      }
       bytes = await readFile(file.absolute);
     } catch (error) {
       scanDiagnostics.push({ code: 'MDKG_FILE_READ', severity: 'error', message: `cannot read: ${(error as Error).message}`, file: file.path });
@@ -104,7 +113,7 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
       }
     }
     stats.parsed += 1;
-    const fresh = await parseFile(file.path, bytes, options.maxBytes);
+    const fresh = await parseFile(file.path, bytes, maxBytes, hash);
     return { info: toInfo(fresh.entry), quads: fresh.quads, entry: fresh.entry };
   };
   for (let i = 0; i < files.length; i += READ_BATCH) {
@@ -131,17 +140,18 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   state.docs = new Map(candidates.map((c) => [c.info.path, c.info]));
   const loaded = candidates.filter((c) => c.info.loaded).map((c) => c.info);
   const links = resolveLinks(loaded);
-  state.mentions = links.quads;
-  state.store.addQuads(links.quads);
+  // A mention the document states itself is its own triple: only add (and later remove) the others.
+  state.mentions = links.quads.filter((q) => !state.store.has(q));
+  state.store.addQuads(state.mentions);
   state.diagnostics = [...scanDiagnostics, ...dedupe.diagnostics, ...candidates.flatMap((c) => c.info.diagnostics), ...links.diagnostics];
   stats.loaded = loaded.length;
   stats.triples = state.store.size;
 
   if (useCache && (stats.parsed > 0 || stats.removed > 0 || disk.entries.size !== candidates.length || 'diagnostic' in disk)) {
     try {
-      await writeCache(cacheDir, currentCacheKey(), candidates.map((c) => c.entry ?? entryFromStore(state, c.info)));
+      await writeCache(cacheDir, currentCacheKey(maxBytes), candidates.map((c) => c.entry ?? entryFromStore(state, c.info)));
     } catch (error) {
-      state.diagnostics.push({ code: 'MDKG_FILE_READ', severity: 'warning', message: `cache not written: ${(error as Error).message}`, file: cacheDir });
+      state.diagnostics.push({ code: 'MDKG_FILE_WRITE', severity: 'warning', message: `cache not written: ${(error as Error).message}`, file: cacheDir });
     }
   }
   stats.ms = performance.now() - started;

@@ -17,9 +17,12 @@ export interface BodyResult {
   diagnostics: Diagnostic[];
 }
 
-/** True when the body needs the Markdown parser: fenced code, wiki links or a setext/ATX heading we use. */
+/**
+ * True when the body needs the Markdown parser: fenced code, wiki links, a setext heading or an ATX
+ * heading with inline markup. Other bodies are plain prose for people and are not parsed.
+ */
 export function bodyNeedsParser(body: string): boolean {
-  return body.includes('```') || body.includes('~~~') || body.includes('[[');
+  return body.includes('```') || body.includes('~~~') || body.includes('[[') || /^ {0,3}(=+|-+)[ \t]*$/m.test(body) || /^ {0,3}#[ \t][^\n]*[*_`[\]<\\&]/m.test(body);
 }
 
 /** Extracts ```jsonld blocks, [[wiki links]] and the first level-1 heading with remark. */

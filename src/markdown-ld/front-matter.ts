@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument } from 'yaml';
+import { isCollection, isPair, LineCounter, parseDocument, visit } from 'yaml';
 import type { Diagnostic } from '../errors.js';
 
 export interface FrontMatterResult {
@@ -14,7 +14,15 @@ export function parseFrontMatter(text: string, file: string, firstLine: number):
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core', strict: true });
   const diagnostics: Diagnostic[] = [];
-  for (const error of doc.errors) {
+  visit(doc, {
+    Pair(_, pair) {
+      if (isPair(pair) && isCollection(pair.key)) {
+        const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
+        diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'error', message: 'invalid YAML front matter: a key must be a plain scalar, not a list or mapping', file, line: pos.line + firstLine - 1, column: pos.col });
+      }
+    },
+  });
+  for (const error of [...doc.errors, ...doc.warnings]) {
     const pos = lineCounter.linePos(error.pos[0]);
     diagnostics.push({
       code: 'MDKG_YAML_INVALID',
@@ -34,6 +42,11 @@ export function parseFrontMatter(text: string, file: string, firstLine: number):
     return { value: undefined, diagnostics };
   }
   if (json === null || json === undefined) return { value: {}, diagnostics };
+  const impure = firstNonJson(json);
+  if (impure !== undefined) {
+    diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'error', message: `invalid YAML front matter: ${impure} is not plain JSON data (no custom tags, binary or infinite numbers)`, file, line: firstLine, column: 1 });
+    return { value: undefined, diagnostics };
+  }
   if (typeof json !== 'object' || Array.isArray(json)) {
     diagnostics.push({ code: 'MDKG_FRONT_MATTER_NOT_OBJECT', severity: 'error', message: 'front matter must be a YAML mapping of keys to values', file, line: firstLine, column: 1 });
     return { value: undefined, diagnostics };
@@ -59,4 +72,26 @@ export function locateOffset(text: string, offset: number, firstLine: number): {
     lineStart = i + 1;
   }
   return { line, column: offset - lineStart + 1 };
+}
+
+/** Names the first value that JSON cannot hold (Buffer, Map, Set, Date, …), or undefined. */
+function firstNonJson(value: unknown, depth = 0): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : String(value);
+  if (depth > 64) return 'a value nested over 64 levels';
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const bad = firstNonJson(item, depth + 1);
+      if (bad !== undefined) return bad;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const item of Object.values(value as Record<string, unknown>)) {
+      const bad = firstNonJson(item, depth + 1);
+      if (bad !== undefined) return bad;
+    }
+    return undefined;
+  }
+  return `a ${Object.prototype.toString.call(value).slice(8, -1)}`;
 }

@@ -9,6 +9,8 @@ export const DEFAULT_MAX_DOCUMENT_BYTES = 1024 * 1024;
 
 export interface ParseOptions {
   maxBytes?: number;
+  /** The `sha256:` hash of the bytes when the caller already computed it. */
+  hash?: string;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -34,7 +36,7 @@ export function splitFrontMatter(text: string): { yaml: string | undefined; yaml
 /** Parses one Markdown-LD file. Never throws for bad content: problems become diagnostics. */
 export function parseDocument(bytes: Uint8Array | string, path: string, options: ParseOptions = {}): ParsedDocument {
   const raw = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
-  const hash = `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+  const hash = options.hash ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
   const doc: ParsedDocument = { path, hash, frontMatter: undefined, frontMatterText: '', frontMatterLine: 2, blocks: [], links: [], diagnostics: [], usable: true };
   const fail = (d: Diagnostic): ParsedDocument => ({ ...doc, diagnostics: [...doc.diagnostics, d], usable: false });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
@@ -51,6 +53,9 @@ export function parseDocument(bytes: Uint8Array | string, path: string, options:
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
   const split = splitFrontMatter(text);
+  if (split.yaml === undefined && /^---[ \t]*\r?\n/.test(text)) {
+    doc.diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'warning', message: "front matter opened with '---' is never closed: the file is read as Markdown only", file: path, line: 1, column: 1 });
+  }
   if (split.yaml !== undefined) {
     doc.frontMatterText = split.yaml;
     doc.frontMatterLine = split.yamlLine;

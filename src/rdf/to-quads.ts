@@ -5,7 +5,7 @@ import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import { locateKey } from '../markdown-ld/front-matter.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
-import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument } from './context.js';
+import { contextPrefixes, DEFAULT_CONTEXT_URL, defaultContext, offlineDocumentLoader, type RemoteDocument } from './context.js';
 import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
@@ -17,8 +17,16 @@ const jsonld = jsonldLib as unknown as {
   toRDF(input: unknown, options: { base: string; documentLoader: (url: string) => Promise<RemoteDocument>; eventHandler: (arg: { event: JsonLdEvent; next: () => void }) => void }): Promise<JsonLdQuad[]>;
 };
 
-/** IRI schemes that are real schemes, not undeclared prefixes. */
-const SCHEMES = new Set(['http', 'https', 'urn', 'mailto', 'file', 'tag', 'did', 'data', 'ftp', 'tel', 'geo', 'info', 'ws', 'wss', 'doi', 'isbn']);
+/** Schemes whose IRIs have no `//` authority yet are real IRIs, not undeclared prefixes. */
+const OPAQUE_SCHEMES = new Set(['urn', 'mailto', 'tag', 'did', 'data', 'tel', 'sms', 'geo', 'info', 'doi', 'isbn', 'news', 'about', 'blob', 'cid', 'mid', 'magnet', 'xmpp', 'sip', 'uuid']);
+
+/** The scheme of `iri` when it looks like a compact IRI with an undeclared prefix. */
+function undeclaredPrefix(iri: string): string | undefined {
+  const match = /^([A-Za-z][\w+.-]*):(\/\/)?/.exec(iri);
+  if (match === null || match[2] !== undefined) return undefined;
+  const scheme = match[1] ?? '';
+  return OPAQUE_SCHEMES.has(scheme.toLowerCase()) || scheme.toLowerCase() === 'file' ? undefined : scheme;
+}
 /** JSON-LD warnings that lose no data: a node reference with nothing else to say. */
 const HARMLESS_EVENTS = new Set(['object with only @id']);
 export const DOC_NAMESPACE = DEFAULT_PREFIXES.doc ?? 'https://w3id.org/mdkg/doc/';
@@ -62,10 +70,12 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   delete fm['@context'];
   const prefixes = { ...DEFAULT_PREFIXES, ...contextPrefixes(inline) };
   const fallback = pathIri(doc.path);
-  const rawId = typeof fm.id === 'string' ? fm.id : typeof fm['@id'] === 'string' ? fm['@id'] : undefined;
-  const iri = rawId === undefined ? fallback : expandId(rawId, prefixes, fallback);
-  if (rawId === undefined) fm['@id'] = iri;
   const diagnostics: Diagnostic[] = [];
+  const rawId = typeof fm.id === 'string' ? fm.id : typeof fm['@id'] === 'string' ? fm['@id'] : undefined;
+  const iri = rawId === undefined ? fallback : documentIri(rawId, prefixes, fallback, doc, diagnostics);
+  delete fm.id;
+  fm['@id'] = iri;
+  checkTypes([fm, ...doc.blocks.flatMap((b) => (Array.isArray(b.value) ? b.value : [b.value]))], doc, diagnostics);
   const result: DocumentQuads = { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
   if (typeof fm.title === 'string') result.title = fm.title;
   else if (doc.heading !== undefined) result.title = doc.heading;
@@ -95,8 +105,8 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   const convert = (term: JsonLdTerm): NamedNode | BlankNode | Literal | undefined => {
     if (term.termType === 'BlankNode') return blankNode(scope + term.value.replace(/^_:/, ''));
     if (term.termType === 'NamedNode') {
-      const scheme = /^([A-Za-z][\w+.-]*):/.exec(term.value)?.[1];
-      if (scheme !== undefined && !SCHEMES.has(scheme.toLowerCase())) {
+      const scheme = undeclaredPrefix(term.value);
+      if (scheme !== undefined) {
         diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `unknown prefix '${scheme}' in '${term.value}': declare it in an @context`, file: doc.path, ...locateText(doc, `${scheme}:`) });
         return undefined;
       }
@@ -115,6 +125,40 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   result.quads.push(quad(graph, namedNode(`${MDKG}contentHash`), literal(doc.hash), graph));
   return result;
 }
+
+/** Expands the document id; an id that is not a usable IRI is an error and the path IRI is used. */
+function documentIri(rawId: string, prefixes: Readonly<Record<string, string>>, fallback: string, doc: ParsedDocument, diagnostics: Diagnostic[]): string {
+  const fail = (message: string, code: Diagnostic['code'] = 'MDKG_JSONLD_INVALID'): string => {
+    diagnostics.push({ code, severity: 'error', message: `${message}; the document is named ${fallback}`, file: doc.path, ...locateInDocument(doc, 'id') });
+    return fallback;
+  };
+  if (rawId.startsWith('_:')) return fail(`id '${rawId}' is a blank node: a document id must be an IRI`);
+  let iri: string;
+  try {
+    iri = expandId(rawId, prefixes, fallback);
+  } catch {
+    return fail(`id '${rawId}' is not a valid IRI`);
+  }
+  const scheme = undeclaredPrefix(iri);
+  if (scheme !== undefined) return fail(`unknown prefix '${scheme}' in id '${rawId}': declare it in an @context`, 'MDKG_UNKNOWN_PREFIX');
+  return iri;
+}
+
+/** Bare `type` words must be classes of the context; otherwise JSON-LD would make them relative IRIs. */
+function checkTypes(nodes: readonly unknown[], doc: ParsedDocument, diagnostics: Diagnostic[]): void {
+  const terms = (defaultContext()['@context'] ?? {}) as Record<string, unknown>;
+  for (const node of nodes) {
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    const types = record.type ?? record['@type'];
+    for (const t of Array.isArray(types) ? types : [types]) {
+      if (typeof t !== 'string' || t.includes(':') || t in terms) continue;
+      diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `type '${t}' is not a class of the context: use a known class (${CLASS_TERMS(terms)}) or a prefixed name`, file: doc.path, ...locateText(doc, t) });
+    }
+  }
+}
+
+const CLASS_TERMS = (terms: Record<string, unknown>): string => Object.keys(terms).filter((k) => /^[A-Z]/.test(k)).join(', ');
 
 function jsonLdFailure(error: unknown, doc: ParsedDocument, locate: (key: string) => { line: number; column: number }): Diagnostic {
   const cause = findMdkgError(error);
@@ -141,8 +185,11 @@ function documentNames(doc: ParsedDocument, rawId: string | undefined): string[]
   names.push(rawId ?? `doc:${doc.path.replace(/\.md$/i, '')}`);
   if (typeof fm.title === 'string') names.push(fm.title);
   const aliases = fm.aliases;
-  if (Array.isArray(aliases)) for (const a of aliases) if (typeof a === 'string') names.push(a);
-  else if (typeof aliases === 'string') names.push(aliases);
+  if (Array.isArray(aliases)) {
+    for (const a of aliases) if (typeof a === 'string') names.push(a);
+  } else if (typeof aliases === 'string') {
+    names.push(aliases);
+  }
   if (doc.heading !== undefined) names.push(doc.heading);
   names.push(doc.path.replace(/\.md$/i, ''), (doc.path.split('/').pop() ?? doc.path).replace(/\.md$/i, ''));
   return [...new Set(names)];

@@ -123,6 +123,24 @@ describe('loadGraph', () => {
     expect(kg.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['escape MDKG_PATH_ESCAPE', 'a.md MDKG_UNRESOLVED_LINK']);
   });
 
+  it('refuses a file over the size limit without reading it, and the limit is part of the cache key', async () => {
+    const dir = await tempDir({ ...base, 'big.md': doc('big', 'Big') + 'x'.repeat(5000) });
+    const small = await loadGraph(dir, { maxBytes: 1000 });
+    expect(small.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual(['big.md:1:1: error MDKG_FILE_TOO_LARGE document is 5049 bytes, over the limit of 1000']);
+    const large = await loadGraph(dir, { maxBytes: 10_000 });
+    expect(large.stats).toMatchObject({ loaded: 4, parsed: 4 });
+  });
+
+  it('keeps a mention the document states itself when its wiki link stops resolving', async () => {
+    const dir = await tempDir({ 'a.md': doc('a', 'Alpha', 'mentions: [concept:b]\n') + '[[Beta]]\n', 'b.md': doc('b', 'Beta') });
+    const kg = await loadGraph(dir);
+    expect(graphOf(kg, 'a')).toContain(`mentions=${C}b`);
+    await writeFile(join(dir, 'b.md'), doc('b', 'Renamed'));
+    await kg.refresh();
+    expect(graphOf(kg, 'a')).toContain(`mentions=${C}b`);
+    expect(kg.diagnostics.map((d) => d.code)).toEqual(['MDKG_UNRESOLVED_LINK']);
+  });
+
   it('writes no cache when asked not to', async () => {
     const dir = await tempDir(base);
     await loadGraph(dir, { cache: false });

@@ -63,6 +63,28 @@ describe('parseDocument', () => {
     expect(doc.diagnostics[0]).toMatchObject({ code, severity: 'error', file: 'bad.md', line, column });
   });
 
+  it.each([
+    ['an unknown tag', '---\na: !foo x\n---\n', 'invalid YAML front matter: Unresolved tag: !foo'],
+    ['binary data', '---\na: !!binary aGVsbG8=\n---\n', 'invalid YAML front matter: a Uint8Array is not plain JSON data (no custom tags, binary or infinite numbers)'],
+    ['a list as a key', '---\n? [a, b]\n: 1\n---\n', 'invalid YAML front matter: a key must be a plain scalar, not a list or mapping'],
+    ['an infinite number', '---\na: .inf\n---\n', 'invalid YAML front matter: Infinity is not plain JSON data (no custom tags, binary or infinite numbers)'],
+  ])('refuses front matter that is not plain JSON data: %s', (_name, text, message) => {
+    const doc = parseDocument(text, 'y.md');
+    expect(doc.usable).toBe(false);
+    expect(doc.diagnostics.map((d) => d.message)).toEqual([message]);
+  });
+
+  it('warns about front matter that is never closed', () => {
+    const doc = parseDocument('---\na: 1\n', 'open.md');
+    expect(doc.frontMatter).toBeUndefined();
+    expect(doc.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([['MDKG_YAML_INVALID', 'warning', 1]]);
+  });
+
+  it('reads setext headings and strips inline markup from headings', () => {
+    expect(parseDocument('---\na: 1\n---\nTitle *here*\n=====\n', 'a.md').heading).toBe('Title here');
+    expect(parseDocument('---\na: 1\n---\n# Read *file*\n', 'a.md').heading).toBe('Read file');
+  });
+
   it('refuses a document over the size limit without decoding it', () => {
     const doc = parseDocument('---\na: 1\n---\n' + 'x'.repeat(2000), 'big.md', { maxBytes: 1000 });
     expect(doc.usable).toBe(false);

@@ -78,6 +78,41 @@ describe('documentToQuads', () => {
   });
 });
 
+describe('document ids', () => {
+  it('names the graph and the subject with the same IRI for a relative id', async () => {
+    const rdf = await quadsOf('---\nid: foo/bar\ntitle: T\n---\n', 'sub/c.md');
+    expect(rdf.iri).toBe('https://w3id.org/mdkg/doc/sub/foo/bar');
+    expect(new Set(rdf.quads.map((q) => q.subject.value))).toEqual(new Set([rdf.iri]));
+  });
+
+  it.each([
+    ['a blank node id', '_:b0', 'MDKG_JSONLD_INVALID', "id '_:b0' is a blank node"],
+    ['an unknown prefix', 'ex:thing', 'MDKG_UNKNOWN_PREFIX', "unknown prefix 'ex' in id 'ex:thing'"],
+  ])('refuses %s and falls back to the path IRI', async (_name, id, code, message) => {
+    const rdf = await quadsOf(`---\nid: "${id}"\ntitle: T\n---\n`, 'odd.md');
+    expect(rdf.iri).toBe('https://w3id.org/mdkg/doc/odd');
+    expect(rdf.diagnostics.map((d) => [d.code, d.line])).toEqual([[code, 2]]);
+    expect(rdf.diagnostics[0]?.message).toContain(message);
+  });
+
+  it('does not crash on an id that is no IRI at all', async () => {
+    const rdf = await quadsOf('---\nid: "//"\n---\n', 'odd.md');
+    expect(rdf.iri).toBe('https://w3id.org/mdkg/doc/odd');
+    expect(rdf.diagnostics.map((d) => d.code)).toEqual(['MDKG_JSONLD_INVALID']);
+  });
+
+  it('accepts hierarchical IRIs of any scheme and flags bare type words', async () => {
+    const ok = await quadsOf('---\nid: concept:a\nsee_also: [ipfs://bafy, "git://host/repo", "urn:x:y"]\n---\n');
+    expect(ok.diagnostics).toEqual([]);
+    const bad = await quadsOf('---\nid: concept:a\ntype: Widget\n---\n', 'w.md');
+    expect(bad.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['MDKG_UNKNOWN_PREFIX', 3, 7]]);
+  });
+
+  it('lists a single-string alias among the link names', async () => {
+    expect((await quadsOf('---\nid: concept:a\ntitle: A\naliases: cat\n---\n')).names).toEqual(['concept:a', 'A', 'cat', 'doc']);
+  });
+});
+
 describe('ids', () => {
   it.each([
     ['tool:x/y', 'https://w3id.org/mdkg/tool/x/y'],
