@@ -1,2 +1,28 @@
+// The public API of mdkg. Named exports only; nothing else is public.
 export { MdkgError, isMdkgError, formatDiagnostic } from './errors.js';
 export type { Diagnostic, MdkgCode, Severity } from './errors.js';
+
+export { parseDocument, splitFrontMatter, DEFAULT_MAX_DOCUMENT_BYTES } from './markdown-ld/parse.js';
+export type { ParseOptions } from './markdown-ld/parse.js';
+export { writeDocument } from './markdown-ld/write.js';
+export type { DocumentModel, JsonLdBlock, ParsedDocument, WikiLink } from './markdown-ld/types.js';
+
+export { documentToQuads, expandId, pathIri } from './rdf/to-quads.js';
+export type { DocumentQuads } from './rdf/to-quads.js';
+export { DEFAULT_CONTEXT_URL, defaultContext } from './rdf/context.js';
+export { DEFAULT_PREFIXES, compactIri } from './rdf/namespaces.js';
+export { computeSchemaProfile } from './rdf/schema-profile.js';
+export type { ClassUsage, PredicateUsage, SchemaProfile } from './rdf/schema-profile.js';
+export { serializeQuads } from './rdf/serialize.js';
+
+export { KnowledgeGraph, loadGraph } from './graph/knowledge-graph.js';
+export type { DocumentInfo, LoadOptions, LoadStats } from './graph/types.js';
+export { EXPORT_FORMATS, exportGraph } from './graph/export.js';
+export type { ExportFormat } from './graph/export.js';
+
+export { runQuery } from './sparql/run.js';
+export { formatBindings } from './sparql/format.js';
+export type { QueryOptions, QueryResult } from './sparql/run.js';
+
+export { loadConfig, validateConfig } from './config.js';
+export type { MdkgConfig } from './config.js';

@@ -3,6 +3,7 @@ import type { Store } from 'n3';
 import type { Diagnostic } from '../errors.js';
 import { DEFAULT_PREFIXES } from '../rdf/namespaces.js';
 import { computeSchemaProfile, type SchemaProfile } from '../rdf/schema-profile.js';
+import { runQuery, type QueryOptions, type QueryResult } from '../sparql/run.js';
 import { emptyState, syncState, type GraphState } from './load.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 
@@ -67,6 +68,11 @@ export class KnowledgeGraph {
   get profile(): SchemaProfile {
     this.#profile ??= computeSchemaProfile(this.store, this.prefixes, this.documents().filter((d) => d.loaded).length);
     return this.#profile;
+  }
+
+  /** Runs a read-only SPARQL query (see runQuery): schema warnings, SERVICE allowlist, timeout, limit. */
+  query(sparql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    return runQuery(this, sparql, options);
   }
 
   /** Re-reads the folder and replaces only the named graphs of changed, new and deleted documents. */

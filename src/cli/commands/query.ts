@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatDiagnostic, MdkgError } from '../../errors.js';
+import { serializeQuads } from '../../rdf/serialize.js';
+import { formatBindings } from '../../sparql/format.js';
+import { runQuery } from '../../sparql/run.js';
+import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
+import { EXIT, type CliIo } from '../io.js';
+
+const RESULT_FORMATS = ['table', 'json', 'csv', 'tsv'] as const;
+const GRAPH_FORMATS = ['ttl', 'nq'] as const;
+
+function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new MdkgError('MDKG_USAGE', `${flag} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+async function readQuery(io: CliIo, positional: string | undefined, file: string | undefined): Promise<string> {
+  if (file !== undefined && positional !== undefined) throw new MdkgError('MDKG_USAGE', 'give the query as an argument or with --file, not both');
+  if (file !== undefined) return readFile(resolve(io.cwd, file), 'utf8');
+  if (positional === '-') {
+    if (io.readStdin === undefined) throw new MdkgError('MDKG_USAGE', 'standard input is not available');
+    return io.readStdin();
+  }
+  if (positional === undefined || positional.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')");
+  return positional;
+}
+
+export async function queryCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...GRAPH_OPTIONS, file: { type: 'string' }, format: { type: 'string' }, timeout: { type: 'string' }, limit: { type: 'string' }, 'allow-service': { type: 'string', multiple: true } },
+  });
+  if (positionals.length > 1) throw new MdkgError('MDKG_USAGE', `one query at a time (got ${positionals.length} arguments; quote the query)`);
+  const format = values.format;
+  if (format !== undefined && !([...RESULT_FORMATS, ...GRAPH_FORMATS] as readonly string[]).includes(format)) {
+    throw new MdkgError('MDKG_USAGE', `--format must be one of ${[...RESULT_FORMATS, ...GRAPH_FORMATS].join(', ')}`);
+  }
+  const timeoutMs = positiveInt(values.timeout, '--timeout');
+  const limit = positiveInt(values.limit, '--limit');
+  const text = await readQuery(io, positionals[0], values.file);
+  const { kg, config } = await openGraph(io, values);
+  reportLoadProblems(io, kg);
+  const result = await runQuery(kg, text, {
+    timeoutMs: timeoutMs ?? config.sparql?.timeout_ms ?? 30_000,
+    limit: limit ?? config.sparql?.limit ?? 10_000,
+    allowServices: [...(config.sparql?.allow_services ?? []), ...(values['allow-service'] ?? [])],
+  });
+  for (const w of result.warnings) io.stderr(`${formatDiagnostic(w)}\n`);
+  if (result.kind === 'quads') {
+    if (format !== undefined && !(GRAPH_FORMATS as readonly string[]).includes(format)) throw new MdkgError('MDKG_USAGE', `CONSTRUCT and DESCRIBE results are graphs: use --format ttl or nq`);
+    io.stdout(await serializeQuads(result.quads, format === 'nq' ? 'nquads' : 'turtle', kg.prefixes));
+    if (result.truncated) io.stderr(`warning: output truncated at ${limit ?? 10_000} triples (raise --limit)\n`);
+    return EXIT.ok;
+  }
+  if (format !== undefined && !(RESULT_FORMATS as readonly string[]).includes(format)) throw new MdkgError('MDKG_USAGE', `SELECT and ASK results are tables: use --format table, json, csv or tsv`);
+  io.stdout(formatBindings(result, (format ?? (io.isTTY ? 'table' : 'table')) as (typeof RESULT_FORMATS)[number], kg.prefixes));
+  return EXIT.ok;
+}

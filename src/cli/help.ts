@@ -1,0 +1,70 @@
+export const VERSION = '0.1.0';
+
+const COMMON = `  --graphs <dir>           graph folder (default: graphs/, or 'graphs' in mdkg.config.yaml)
+  --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
+  --no-cache               neither read nor write the .mdkg/ parse cache`;
+
+export const HELP: Record<string, string> = {
+  main: `mdkg ${VERSION} — a knowledge graph of Markdown-LD documents, queried with SPARQL
+
+Usage: mdkg <command> [options]
+
+Commands:
+  query <sparql>     run a read-only SPARQL query over the graph (or --file q.rq, or - for stdin)
+  validate [dir]     check every document; list problems as file:line:column; exit 1 on errors
+  schema             classes, predicates and prefixes actually present in the graph
+  export             write the graph, or one document's graph, as ttl|nq|jsonld|mermaid|dot
+  help [command]     show help for a command
+
+Options:
+  -h, --help         show help
+  -v, --version      print the version
+
+Exit codes: 0 success, 1 failure (errors found, query failed), 2 usage error.
+Run 'mdkg help <command>' for the options of a command.
+`,
+  query: `Usage: mdkg query [<sparql> | --file <q.rq> | -] [options]
+
+Runs SELECT, ASK, CONSTRUCT or DESCRIBE over the graph. Updates are refused. Default prefixes
+(schema:, mdkg:, rdf:, rdfs:, xsd:, owl:, skos:, dcterms:, prov:, doc:, concept:, tool:, code:)
+need no PREFIX line. Unknown classes and predicates give warnings with did-you-mean suggestions.
+
+Options:
+  --file <path>            read the query from a file
+  --format <f>             table (default on a terminal) | json | csv | tsv for SELECT/ASK;
+                           ttl (default) | nq for CONSTRUCT/DESCRIBE
+  --timeout <ms>           stop the query after this many milliseconds (default 30000)
+  --limit <n>              return at most n rows or triples (default 10000)
+  --allow-service <iri>    allow SERVICE calls to this endpoint (repeatable; adds to the config)
+${COMMON}
+`,
+  validate: `Usage: mdkg validate [dir] [options]
+
+Loads every *.md under dir (default: the graph folder) and lists each problem as
+file:line:column: severity CODE message. Exits 1 when there is an error, 0 otherwise.
+
+Options:
+  --json                   print the diagnostics as JSON
+${COMMON}
+`,
+  schema: `Usage: mdkg schema [options]
+
+Prints the schema profile: document, graph and triple counts, classes with instance counts,
+predicates with literal and resource object counts, and prefixes.
+
+Options:
+  --json                   print the profile as JSON
+${COMMON}
+`,
+  export: `Usage: mdkg export --format <ttl|nq|jsonld|mermaid|dot> [--doc <id>] [--out <file>] [options]
+
+Writes the whole graph or one document's named graph. ttl merges the document graphs;
+nq and jsonld keep one named graph per document; mermaid and dot draw resource edges.
+
+Options:
+  --format <f>             ttl | nq | jsonld | mermaid | dot (required)
+  --doc <id>               only this document: its id (concept:x), IRI or path
+  --out <file>             write to a file (atomically) instead of standard output
+${COMMON}
+`,
+};

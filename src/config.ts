@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { MdkgError } from './errors.js';
+
+/** Settings read from `mdkg.config.yaml` / `mdkg.config.json` (schema: schemas/config.schema.json). */
+export interface MdkgConfig {
+  /** Graph folder, relative to the config file. */
+  graphs?: string;
+  sparql?: {
+    /** SERVICE endpoints queries may reach. Nothing else is ever contacted. */
+    allow_services?: string[];
+    timeout_ms?: number;
+    limit?: number;
+  };
+}
+
+export const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
+
+function invalid(file: string, message: string): MdkgError {
+  return new MdkgError('MDKG_CONFIG_INVALID', `${file}: ${message}`, { file });
+}
+
+/** Checks a parsed config value; unknown keys are errors so typos are caught. */
+export function validateConfig(value: unknown, file: string): MdkgConfig {
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid(file, 'the config must be a mapping');
+  const config = value as Record<string, unknown>;
+  for (const key of Object.keys(config)) {
+    if (!['graphs', 'sparql', 'servers', 'sources', 'hints'].includes(key)) throw invalid(file, `unknown key '${key}'`);
+  }
+  if (config.graphs !== undefined && typeof config.graphs !== 'string') throw invalid(file, "'graphs' must be a folder path");
+  const sparql = config.sparql;
+  if (sparql !== undefined) {
+    if (sparql === null || typeof sparql !== 'object' || Array.isArray(sparql)) throw invalid(file, "'sparql' must be a mapping");
+    const s = sparql as Record<string, unknown>;
+    for (const key of Object.keys(s)) if (!['allow_services', 'timeout_ms', 'limit'].includes(key)) throw invalid(file, `unknown key 'sparql.${key}'`);
+    if (s.allow_services !== undefined && !(Array.isArray(s.allow_services) && s.allow_services.every((x) => typeof x === 'string' && /^https?:\/\//.test(x)))) {
+      throw invalid(file, "'sparql.allow_services' must be a list of http(s) endpoint IRIs");
+    }
+    for (const key of ['timeout_ms', 'limit']) {
+      const n = s[key];
+      if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n > 0)) throw invalid(file, `'sparql.${key}' must be a positive integer`);
+    }
+  }
+  return config as MdkgConfig;
+}
+
+/**
+ * Reads the config file: `explicit` when given (it must exist), else the first of CONFIG_FILES in
+ * `cwd`, else an empty config. Returns the folder the config's relative paths resolve against.
+ */
+export async function loadConfig(cwd: string, explicit?: string): Promise<{ config: MdkgConfig; file?: string; dir: string }> {
+  const candidates = explicit === undefined ? CONFIG_FILES.map((name) => join(cwd, name)) : [isAbsolute(explicit) ? explicit : resolve(cwd, explicit)];
+  for (const file of candidates) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if (explicit !== undefined) throw new MdkgError('MDKG_CONFIG_INVALID', `cannot read config ${explicit}: ${(error as Error).message}`, { file });
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = file.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: 50 });
+    } catch (error) {
+      throw invalid(file, `not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`);
+    }
+    return { config: validateConfig(value, file), file, dir: resolve(file, '..') };
+  }
+  return { config: {}, dir: cwd };
+}

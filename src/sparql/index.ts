@@ -1,0 +1,14 @@
+export { runQuery } from './run.js';
+export type { QueryForm, QueryOptions, QueryResult, QueryTarget } from './types.js';
+export { DEFAULT_LIMIT, DEFAULT_TIMEOUT_MS } from './types.js';
+export { checkQuery } from './check.js';
+export type { CheckOptions, CheckedQuery } from './check.js';
+export { parseSparql } from './parse.js';
+export { assertReadOnly, assertServicesAllowed, collectServiceTargets, normalizeEndpoint } from './guard.js';
+export type { ServiceTarget } from './guard.js';
+export { createGuardedFetch } from './fetch-guard.js';
+export type { GuardedFetchOptions } from './fetch-guard.js';
+export { checkSchemaTerms, collectSchemaTerms, suggestTerms } from './schema-check.js';
+export type { SchemaTermUse } from './schema-check.js';
+export { formatBindings } from './format.js';
+export type { BindingsFormat, TabularResult } from './format.js';

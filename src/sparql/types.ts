@@ -1,0 +1,38 @@
+import type { Quad, Term } from '@rdfjs/types';
+import type { Store } from 'n3';
+import type { Diagnostic } from '../errors.js';
+import type { SchemaProfile } from '../rdf/schema-profile.js';
+
+/** What a query runs against: the store and the profile of what it contains. */
+export interface QueryTarget {
+  store: Store;
+  profile: SchemaProfile;
+}
+
+export interface QueryOptions {
+  /** Wall-clock budget for the whole query, remote requests included. Default 30 000 ms. */
+  timeoutMs?: number;
+  /** Most rows (SELECT) or quads (CONSTRUCT, DESCRIBE) returned. Default 10 000. */
+  limit?: number;
+  /** SPARQL endpoints a SERVICE clause may call. Default: none. */
+  allowServices?: readonly string[];
+}
+
+export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
+
+export type QueryResult =
+  | {
+      kind: 'bindings';
+      /** Projected variables in the query's order (for `SELECT *`: order of first appearance). */
+      variables: string[];
+      /** One record per solution; unbound variables are absent. */
+      rows: Array<Record<string, Term>>;
+      /** True when more solutions existed than `limit`. */
+      truncated: boolean;
+      warnings: Diagnostic[];
+    }
+  | { kind: 'boolean'; value: boolean; warnings: Diagnostic[] }
+  | { kind: 'quads'; quads: Quad[]; truncated: boolean; warnings: Diagnostic[] };
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_LIMIT = 10_000;

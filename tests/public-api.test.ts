@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+
+describe('public API', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'DEFAULT_CONTEXT_URL',
+      'DEFAULT_MAX_DOCUMENT_BYTES',
+      'DEFAULT_PREFIXES',
+      'EXPORT_FORMATS',
+      'KnowledgeGraph',
+      'MdkgError',
+      'compactIri',
+      'computeSchemaProfile',
+      'defaultContext',
+      'documentToQuads',
+      'expandId',
+      'exportGraph',
+      'formatBindings',
+      'formatDiagnostic',
+      'isMdkgError',
+      'loadConfig',
+      'loadGraph',
+      'parseDocument',
+      'pathIri',
+      'runQuery',
+      'serializeQuads',
+      'splitFrontMatter',
+      'validateConfig',
+      'writeDocument',
+    ]);
+  });
+});
