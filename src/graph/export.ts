@@ -3,7 +3,8 @@ import { DataFactory } from 'n3';
 import type { Quad } from '@rdfjs/types';
 import { MdkgError } from '../errors.js';
 import { DEFAULT_CONTEXT_URL, offlineDocumentLoader } from '../rdf/context.js';
-import { toDot, toMermaid } from '../rdf/diagram.js';
+import { namesOf, toDot, toMermaid } from '../rdf/diagram.js';
+import { SCHEMA } from '../rdf/namespaces.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import type { KnowledgeGraph } from './knowledge-graph.js';
 
@@ -40,8 +41,10 @@ export async function exportGraph(kg: KnowledgeGraph, format: ExportFormat, doc?
       return `${JSON.stringify(compacted, null, 2)}\n`;
     }
     case 'mermaid':
-      return toMermaid(quads, kg.prefixes);
-    case 'dot':
-      return toDot(quads, kg.prefixes);
+    case 'dot': {
+      // Nodes from other documents are labelled with their names too.
+      const names = namesOf(kg.store.getQuads(null, DataFactory.namedNode(`${SCHEMA}name`), null, null));
+      return format === 'mermaid' ? toMermaid(quads, kg.prefixes, names) : toDot(quads, kg.prefixes, names);
+    }
   }
 }

@@ -10,9 +10,14 @@ interface Edge {
   label: string;
 }
 
-function collect(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>): { nodes: Map<string, string>; edges: Edge[] } {
+/** `schema:name` of each subject, first one wins: the labels of diagram nodes. */
+export function namesOf(quads: Iterable<Quad>): Map<string, string> {
   const names = new Map<string, string>();
   for (const q of quads) if (q.predicate.value === `${SCHEMA}name` && q.object.termType === 'Literal' && !names.has(q.subject.value)) names.set(q.subject.value, q.object.value);
+  return names;
+}
+
+function collect(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>, names: ReadonlyMap<string, string>): { nodes: Map<string, string>; edges: Edge[] } {
   const nodes = new Map<string, string>();
   const label = (term: Quad['subject'] | Quad['object']): string => names.get(term.value) ?? (term.termType === 'BlankNode' ? '(blank)' : compactIri(term.value, prefixes));
   const seen = new Set<string>();
@@ -31,8 +36,8 @@ function collect(quads: readonly Quad[], prefixes: Readonly<Record<string, strin
 }
 
 /** A Mermaid flowchart of the resource-to-resource edges, labelled with names where known. */
-export function toMermaid(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>): string {
-  const { nodes, edges } = collect(quads, prefixes);
+export function toMermaid(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>, names: ReadonlyMap<string, string> = namesOf(quads)): string {
+  const { nodes, edges } = collect(quads, prefixes, names);
   const ids = new Map([...nodes.keys()].map((iri, i) => [iri, `n${i}`]));
   const text = (s: string): string => `"${s.replace(/"/g, '#quot;')}"`;
   const lines = ['flowchart LR'];
@@ -42,8 +47,8 @@ export function toMermaid(quads: readonly Quad[], prefixes: Readonly<Record<stri
 }
 
 /** A Graphviz digraph of the resource-to-resource edges. */
-export function toDot(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>): string {
-  const { nodes, edges } = collect(quads, prefixes);
+export function toDot(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>, names: ReadonlyMap<string, string> = namesOf(quads)): string {
+  const { nodes, edges } = collect(quads, prefixes, names);
   const q = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
   const lines = ['digraph mdkg {', '  rankdir=LR;', '  node [shape=box];'];
   for (const [iri, label] of nodes) lines.push(`  ${q(iri)} [label=${q(label)}];`);

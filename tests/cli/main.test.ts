@@ -63,7 +63,7 @@ describe('mdkg CLI (in process)', () => {
   it('export writes one document as mermaid and the graph as dot to a file', async () => {
     const dir = await tempDir(graph);
     const mermaid = await runCli(['export', '--format', 'mermaid', '--doc', 'concept:a'], dir);
-    expect(mermaid).toEqual({ code: 0, stderr: '', stdout: 'flowchart LR\n  n0["Alpha"]\n  n1["concept:b"]\n  n0 -->|"mdkg:relatedTo"| n1\n  n0 -->|"schema:mentions"| n1\n' });
+    expect(mermaid).toEqual({ code: 0, stderr: '', stdout: 'flowchart LR\n  n0["Alpha"]\n  n1["Beta"]\n  n0 -->|"mdkg:relatedTo"| n1\n  n0 -->|"schema:mentions"| n1\n' });
     expect((await runCli(['export', '--format', 'dot', '--out', 'out/g.dot'], dir)).code).toBe(0);
     expect(await readFile(join(dir, 'out/g.dot'), 'utf8')).toContain('"https://w3id.org/mdkg/concept/a" -> "https://w3id.org/mdkg/concept/b" [label="mdkg:relatedTo"];');
     expect((await runCli(['export', '--format', 'ttl', '--doc', 'concept:nope'], dir)).stderr).toBe("mdkg export: MDKG_NOT_FOUND no loaded document 'concept:nope' (give its id, IRI or path)\n");
