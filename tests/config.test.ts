@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, validateConfig } from '../src/config.js';
+import { tempDir } from './helpers/temp-dir.js';
+
+describe('config', () => {
+  it.each([
+    ['not a mapping', [1, 2], 'x.yaml: the config must be a mapping'],
+    ['an unknown key', { graph: 'g' }, "x.yaml: unknown key 'graph'"],
+    ['graphs not a string', { graphs: 3 }, "x.yaml: 'graphs' must be a folder path"],
+    ['an unknown sparql key', { sparql: { timeout: 3 } }, "x.yaml: unknown key 'sparql.timeout'"],
+    ['a non-http service', { sparql: { allow_services: ['file:///etc/passwd'] } }, "x.yaml: 'sparql.allow_services' must be a list of http(s) endpoint IRIs"],
+    ['a negative timeout', { sparql: { timeout_ms: -1 } }, "x.yaml: 'sparql.timeout_ms' must be a positive integer"],
+    ['a fractional limit', { sparql: { limit: 1.5 } }, "x.yaml: 'sparql.limit' must be a positive integer"],
+  ])('refuses %s', (_name, value, message) => {
+    expect(() => validateConfig(value, 'x.yaml')).toThrow(message);
+  });
+
+  it('accepts a full config and an empty one', () => {
+    const full = { graphs: 'kg', sparql: { allow_services: ['http://127.0.0.1:1/sparql'], timeout_ms: 5, limit: 7 } };
+    expect(validateConfig(full, 'x.yaml')).toEqual(full);
+    expect(validateConfig(null, 'x.yaml')).toEqual({});
+  });
+
+  it('finds mdkg.config.yaml, reads JSON, and reports unreadable files with a code', async () => {
+    const dir = await tempDir({ 'mdkg.config.yaml': 'graphs: kg\n', 'other.json': '{"graphs": "g2"}', 'bad.yaml': 'a: [\n', 'bomb.yaml': 'a: &a [1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n' });
+    expect(await loadConfig(dir)).toEqual({ config: { graphs: 'kg' }, file: join(dir, 'mdkg.config.yaml'), dir });
+    expect((await loadConfig(dir, 'other.json')).config).toEqual({ graphs: 'g2' });
+    await expect(loadConfig(dir, 'bad.yaml')).rejects.toMatchObject({ code: 'MDKG_CONFIG_INVALID' });
+    await expect(loadConfig(dir, 'bomb.yaml')).rejects.toMatchObject({ code: 'MDKG_CONFIG_INVALID' });
+    await expect(loadConfig(dir, 'missing.yaml')).rejects.toMatchObject({ code: 'MDKG_CONFIG_INVALID' });
+    expect(await loadConfig(join(dir, 'nowhere-else'))).toEqual({ config: {}, dir: join(dir, 'nowhere-else') });
+  });
+});
