@@ -7,7 +7,8 @@ export type { ParseOptions } from './markdown-ld/parse.js';
 export { writeDocument } from './markdown-ld/write.js';
 export type { DocumentModel, JsonLdBlock, ParsedDocument, WikiLink } from './markdown-ld/types.js';
 
-export { documentToQuads, expandId, pathIri } from './rdf/to-quads.js';
+export { documentToQuads } from './rdf/to-quads.js';
+export { expandId, pathIri } from './rdf/document-checks.js';
 export type { DocumentQuads } from './rdf/to-quads.js';
 export { DEFAULT_CONTEXT_URL, defaultContext } from './rdf/context.js';
 export { DEFAULT_PREFIXES, compactIri } from './rdf/namespaces.js';

@@ -85,6 +85,12 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
       const size = (await stat(file.absolute)).size;
       if (size > maxBytes) {
         // Refused without reading: a huge file must not cost memory.
+        const known = disk.entries.get(file.path) ?? state.docs.get(file.path);
+        if (known?.hash === `size:${size}`) {
+          stats.reused += 1;
+          const info = 'quads' in known ? toInfo(known) : known;
+          return { info, quads: [], entry: 'quads' in known ? known : undefined };
+        }
         stats.parsed += 1;
         const entry: CacheEntry = { path: file.path, hash: `size:${size}`, iri: '', names: [], links: [], usable: false, quads: { terms: [], spo: [] }, diagnostics: [
           { code: 'MDKG_FILE_TOO_LARGE', severity: 'error', message: `document is ${size} bytes, over the limit of ${maxBytes}`, file: file.path, line: 1, column: 1 },

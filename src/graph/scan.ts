@@ -1,4 +1,4 @@
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 
@@ -63,7 +63,9 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
       if (entry.isSymbolicLink()) {
         // Never followed: inside the root its target is scanned anyway; outside it would escape.
         const target = await realpath(absolute).catch(() => undefined);
-        if (target === undefined || (target !== realRoot && !target.startsWith(realRoot + sep))) {
+        const outside = target !== undefined && target !== realRoot && !target.startsWith(realRoot + sep);
+        const relevant = !ignored(rel, false) && (entry.name.toLowerCase().endsWith('.md') || (await stat(absolute).then((st) => st.isDirectory(), () => false)));
+        if (outside && relevant) {
           diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: 'symbolic link leads outside the graph folder and is skipped', file: rel });
         }
         continue;

@@ -3,9 +3,9 @@ import jsonldLib from 'jsonld';
 import { DataFactory } from 'n3';
 import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
 import { MdkgError, type Diagnostic } from '../errors.js';
-import { locateKey } from '../markdown-ld/front-matter.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
-import { contextPrefixes, DEFAULT_CONTEXT_URL, defaultContext, offlineDocumentLoader, type RemoteDocument } from './context.js';
+import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument } from './context.js';
+import { checkTypes, documentIri, locateInDocument, locateText, pathIri, undeclaredPrefix } from './document-checks.js';
 import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
@@ -17,19 +17,8 @@ const jsonld = jsonldLib as unknown as {
   toRDF(input: unknown, options: { base: string; documentLoader: (url: string) => Promise<RemoteDocument>; eventHandler: (arg: { event: JsonLdEvent; next: () => void }) => void }): Promise<JsonLdQuad[]>;
 };
 
-/** Schemes whose IRIs have no `//` authority yet are real IRIs, not undeclared prefixes. */
-const OPAQUE_SCHEMES = new Set(['urn', 'mailto', 'tag', 'did', 'data', 'tel', 'sms', 'geo', 'info', 'doi', 'isbn', 'news', 'about', 'blob', 'cid', 'mid', 'magnet', 'xmpp', 'sip', 'uuid']);
-
-/** The scheme of `iri` when it looks like a compact IRI with an undeclared prefix. */
-function undeclaredPrefix(iri: string): string | undefined {
-  const match = /^([A-Za-z][\w+.-]*):(\/\/)?/.exec(iri);
-  if (match === null || match[2] !== undefined) return undefined;
-  const scheme = match[1] ?? '';
-  return OPAQUE_SCHEMES.has(scheme.toLowerCase()) || scheme.toLowerCase() === 'file' ? undefined : scheme;
-}
 /** JSON-LD warnings that lose no data: a node reference with nothing else to say. */
 const HARMLESS_EVENTS = new Set(['object with only @id']);
-export const DOC_NAMESPACE = DEFAULT_PREFIXES.doc ?? 'https://w3id.org/mdkg/doc/';
 
 /** The RDF of one document: quads in its own named graph, plus what links need to resolve it. */
 export interface DocumentQuads {
@@ -41,22 +30,6 @@ export interface DocumentQuads {
   names: string[];
   title?: string;
   diagnostics: Diagnostic[];
-}
-
-/** The IRI a document gets when its front matter has no `id`: `doc:` + its path without `.md`. */
-export function pathIri(path: string): string {
-  return DOC_NAMESPACE + path.replace(/\.md$/i, '').split('/').map(encodeURIComponent).join('/');
-}
-
-/** Expands a compact IRI (`tool:x`) with the given prefixes; relative ids resolve against `base`. */
-export function expandId(id: string, prefixes: Readonly<Record<string, string>>, base: string): string {
-  const match = /^([A-Za-z][\w.-]*):(.*)$/s.exec(id);
-  if (match !== null) {
-    const ns = prefixes[match[1] ?? ''];
-    if (ns !== undefined && !(match[2] ?? '').startsWith('//')) return ns + (match[2] ?? '');
-    return id;
-  }
-  return new URL(id, base).href;
 }
 
 function scopeFor(iri: string): string {
@@ -71,17 +44,22 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   const prefixes = { ...DEFAULT_PREFIXES, ...contextPrefixes(inline) };
   const fallback = pathIri(doc.path);
   const diagnostics: Diagnostic[] = [];
-  const rawId = typeof fm.id === 'string' ? fm.id : typeof fm['@id'] === 'string' ? fm['@id'] : undefined;
+  const given = fm.id ?? fm['@id'];
+  const rawId = typeof given === 'string' ? given : undefined;
   const iri = rawId === undefined ? fallback : documentIri(rawId, prefixes, fallback, doc, diagnostics);
+  if (given !== undefined && rawId === undefined) {
+    diagnostics.push({ code: 'MDKG_INVALID_ID', severity: 'error', message: `id must be a string IRI, got ${JSON.stringify(given)}; the document is named ${fallback}`, file: doc.path, ...locateInDocument(doc, 'id') });
+  }
   delete fm.id;
   fm['@id'] = iri;
-  checkTypes([fm, ...doc.blocks.flatMap((b) => (Array.isArray(b.value) ? b.value : [b.value]))], doc, diagnostics);
+  const blockNodes = doc.blocks.flatMap((b) => (Array.isArray(b.value) ? b.value : [b.value])).map((n) => (n !== null && typeof n === 'object' && !Array.isArray(n) ? { ...(n as Record<string, unknown>) } : n));
+  checkTypes([fm, ...blockNodes], inline, doc, diagnostics);
   const result: DocumentQuads = { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
   if (typeof fm.title === 'string') result.title = fm.title;
   else if (doc.heading !== undefined) result.title = doc.heading;
 
   const nodes: unknown[] = [fm];
-  for (const block of doc.blocks) nodes.push(...(Array.isArray(block.value) ? block.value : [block.value]));
+  nodes.push(...blockNodes);
   const input = { '@context': inline === undefined ? DEFAULT_CONTEXT_URL : [DEFAULT_CONTEXT_URL, inline], '@graph': nodes };
   const locate = (key: string): { line: number; column: number } => locateInDocument(doc, key);
   let raw: JsonLdQuad[];
@@ -126,40 +104,6 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   return result;
 }
 
-/** Expands the document id; an id that is not a usable IRI is an error and the path IRI is used. */
-function documentIri(rawId: string, prefixes: Readonly<Record<string, string>>, fallback: string, doc: ParsedDocument, diagnostics: Diagnostic[]): string {
-  const fail = (message: string, code: Diagnostic['code'] = 'MDKG_JSONLD_INVALID'): string => {
-    diagnostics.push({ code, severity: 'error', message: `${message}; the document is named ${fallback}`, file: doc.path, ...locateInDocument(doc, 'id') });
-    return fallback;
-  };
-  if (rawId.startsWith('_:')) return fail(`id '${rawId}' is a blank node: a document id must be an IRI`);
-  let iri: string;
-  try {
-    iri = expandId(rawId, prefixes, fallback);
-  } catch {
-    return fail(`id '${rawId}' is not a valid IRI`);
-  }
-  const scheme = undeclaredPrefix(iri);
-  if (scheme !== undefined) return fail(`unknown prefix '${scheme}' in id '${rawId}': declare it in an @context`, 'MDKG_UNKNOWN_PREFIX');
-  return iri;
-}
-
-/** Bare `type` words must be classes of the context; otherwise JSON-LD would make them relative IRIs. */
-function checkTypes(nodes: readonly unknown[], doc: ParsedDocument, diagnostics: Diagnostic[]): void {
-  const terms = (defaultContext()['@context'] ?? {}) as Record<string, unknown>;
-  for (const node of nodes) {
-    if (node === null || typeof node !== 'object') continue;
-    const record = node as Record<string, unknown>;
-    const types = record.type ?? record['@type'];
-    for (const t of Array.isArray(types) ? types : [types]) {
-      if (typeof t !== 'string' || t.includes(':') || t in terms) continue;
-      diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `type '${t}' is not a class of the context: use a known class (${CLASS_TERMS(terms)}) or a prefixed name`, file: doc.path, ...locateText(doc, t) });
-    }
-  }
-}
-
-const CLASS_TERMS = (terms: Record<string, unknown>): string => Object.keys(terms).filter((k) => /^[A-Z]/.test(k)).join(', ');
-
 function jsonLdFailure(error: unknown, doc: ParsedDocument, locate: (key: string) => { line: number; column: number }): Diagnostic {
   const cause = findMdkgError(error);
   if (cause?.code === 'MDKG_REMOTE_CONTEXT') {
@@ -195,24 +139,3 @@ function documentNames(doc: ParsedDocument, rawId: string | undefined): string[]
   return [...new Set(names)];
 }
 
-function locateInDocument(doc: ParsedDocument, key: string): { line: number; column: number } {
-  const inFront = locateKey(doc.frontMatterText, key, doc.frontMatterLine);
-  if (inFront !== undefined) return inFront;
-  for (const block of doc.blocks) {
-    const at = locateKey(block.text, key, block.line);
-    if (at !== undefined) return at;
-  }
-  return { line: doc.frontMatterLine, column: 1 };
-}
-
-function locateText(doc: ParsedDocument, needle: string): { line: number; column: number } {
-  const sources: Array<[string, number]> = [[doc.frontMatterText, doc.frontMatterLine], ...doc.blocks.map((b): [string, number] => [b.text, b.line])];
-  for (const [text, first] of sources) {
-    const index = text.indexOf(needle);
-    if (index === -1) continue;
-    const before = text.slice(0, index);
-    const line = first + (before.match(/\n/g)?.length ?? 0);
-    return { line, column: index - before.lastIndexOf('\n') };
-  }
-  return { line: doc.frontMatterLine, column: 1 };
-}

@@ -127,6 +127,9 @@ describe('loadGraph', () => {
     const dir = await tempDir({ ...base, 'big.md': doc('big', 'Big') + 'x'.repeat(5000) });
     const small = await loadGraph(dir, { maxBytes: 1000 });
     expect(small.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual(['big.md:1:1: error MDKG_FILE_TOO_LARGE document is 5049 bytes, over the limit of 1000']);
+    const again = await loadGraph(dir, { maxBytes: 1000 });
+    expect(again.stats).toMatchObject({ parsed: 0, reused: 4 });
+    expect(again.diagnostics.map((d) => d.code)).toEqual(['MDKG_FILE_TOO_LARGE', 'MDKG_UNRESOLVED_LINK']);
     const large = await loadGraph(dir, { maxBytes: 10_000 });
     expect(large.stats).toMatchObject({ loaded: 4, parsed: 4 });
   });
@@ -139,6 +142,14 @@ describe('loadGraph', () => {
     await kg.refresh();
     expect(graphOf(kg, 'a')).toContain(`mentions=${C}b`);
     expect(kg.diagnostics.map((d) => d.code)).toEqual(['MDKG_UNRESOLVED_LINK']);
+  });
+
+  it('loads a document with an invalid id under its path IRI', async () => {
+    const dir = await tempDir({ 'odd.md': '---\nid: "_:x"\ntitle: Odd\n---\n' });
+    const kg = await loadGraph(dir, { cache: false });
+    expect(kg.stats.loaded).toBe(1);
+    expect(kg.document('odd.md')?.iri).toBe('https://w3id.org/mdkg/doc/odd');
+    expect(kg.diagnostics.map((d) => d.code)).toEqual(['MDKG_INVALID_ID']);
   });
 
   it('writes no cache when asked not to', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/markdown-ld/parse.js';
-import { documentToQuads, expandId, pathIri } from '../../src/rdf/to-quads.js';
+import { expandId, pathIri } from '../../src/rdf/document-checks.js';
+import { documentToQuads } from '../../src/rdf/to-quads.js';
 import { lines } from '../helpers/rdf.js';
 
 const V = 'https://w3id.org/mdkg/vocab#';
@@ -86,7 +87,8 @@ describe('document ids', () => {
   });
 
   it.each([
-    ['a blank node id', '_:b0', 'MDKG_JSONLD_INVALID', "id '_:b0' is a blank node"],
+    ['a blank node id', '_:b0', 'MDKG_INVALID_ID', "id '_:b0' is a blank node"],
+    ['an id with a space', 'concept:a b', 'MDKG_INVALID_ID', "id 'concept:a b' has characters an IRI cannot hold"],
     ['an unknown prefix', 'ex:thing', 'MDKG_UNKNOWN_PREFIX', "unknown prefix 'ex' in id 'ex:thing'"],
   ])('refuses %s and falls back to the path IRI', async (_name, id, code, message) => {
     const rdf = await quadsOf(`---\nid: "${id}"\ntitle: T\n---\n`, 'odd.md');
@@ -98,7 +100,21 @@ describe('document ids', () => {
   it('does not crash on an id that is no IRI at all', async () => {
     const rdf = await quadsOf('---\nid: "//"\n---\n', 'odd.md');
     expect(rdf.iri).toBe('https://w3id.org/mdkg/doc/odd');
-    expect(rdf.diagnostics.map((d) => d.code)).toEqual(['MDKG_JSONLD_INVALID']);
+    expect(rdf.diagnostics.map((d) => d.code)).toEqual(['MDKG_INVALID_ID']);
+    const numeric = await quadsOf('---\nid: 5\ntitle: T\n---\n', 'odd.md');
+    expect(numeric.diagnostics.map((d) => [d.code, d.line])).toEqual([['MDKG_INVALID_ID', 2]]);
+    expect(lines(numeric.quads)).toContain(`https://w3id.org/mdkg/doc/odd ${S}name "T" https://w3id.org/mdkg/doc/odd`);
+  });
+
+  it.each([
+    ['a default-context term that is not a class', 'type: title', ['title']],
+    ['an unknown word among known classes', 'type: [Tool, Widget]', ['Widget']],
+    ['a prototype name', 'type: constructor', ['constructor']],
+    ['a class term of the inline context', '"@context": { Thing: "https://schema.org/Thing" }\ntype: Thing', []],
+  ])('checks type words: %s', async (_name, line, flagged) => {
+    const rdf = await quadsOf(`---\nid: concept:a\n${line}\n---\n`, 't.md');
+    expect(rdf.diagnostics.map((d) => d.message.replace(/^type '([^']+)'.*$/, '$1'))).toEqual(flagged);
+    expect(lines(rdf.quads).filter((l) => l.includes('rdf-syntax-ns#type') && l.includes('/doc/'))).toEqual([]);
   });
 
   it('accepts hierarchical IRIs of any scheme and flags bare type words', async () => {

@@ -1,0 +1,118 @@
+import type { Diagnostic } from '../errors.js';
+import { locateKey } from '../markdown-ld/front-matter.js';
+import type { ParsedDocument } from '../markdown-ld/types.js';
+import { defaultContext } from './context.js';
+import { DEFAULT_PREFIXES } from './namespaces.js';
+
+/*
+ * Checks JSON-LD would not make itself: document ids that are not IRIs, compact IRIs with an
+ * undeclared prefix, bare type words. Each gives a diagnostic at the file, line and column.
+ */
+
+export const DOC_NAMESPACE = DEFAULT_PREFIXES.doc ?? 'https://w3id.org/mdkg/doc/';
+
+/** The IRI a document gets when its front matter has no `id`: `doc:` + its path without `.md`. */
+export function pathIri(path: string): string {
+  return DOC_NAMESPACE + path.replace(/\.md$/i, '').split('/').map(encodeURIComponent).join('/');
+}
+
+/** Expands a compact IRI (`tool:x`) with the given prefixes; relative ids resolve against `base`. */
+export function expandId(id: string, prefixes: Readonly<Record<string, string>>, base: string): string {
+  const match = /^([A-Za-z][\w.-]*):(.*)$/s.exec(id);
+  if (match !== null) {
+    const ns = prefixes[match[1] ?? ''];
+    if (ns !== undefined && !(match[2] ?? '').startsWith('//')) return ns + (match[2] ?? '');
+    return id;
+  }
+  return new URL(id, base).href;
+}
+
+/** Schemes whose IRIs have no `//` authority yet are real IRIs, not undeclared prefixes. */
+const OPAQUE_SCHEMES = new Set(['urn', 'mailto', 'tag', 'did', 'data', 'tel', 'sms', 'geo', 'info', 'doi', 'isbn', 'news', 'about', 'blob', 'cid', 'mid', 'magnet', 'xmpp', 'sip', 'uuid']);
+
+/** The scheme of `iri` when it looks like a compact IRI with an undeclared prefix. */
+export function undeclaredPrefix(iri: string): string | undefined {
+  const match = /^([A-Za-z][\w+.-]*):(\/\/)?/.exec(iri);
+  if (match === null || match[2] !== undefined) return undefined;
+  const scheme = match[1] ?? '';
+  return OPAQUE_SCHEMES.has(scheme.toLowerCase()) || scheme.toLowerCase() === 'file' ? undefined : scheme;
+}
+
+
+/** Expands the document id; an id that is not a usable IRI is an error and the path IRI is used. */
+export function documentIri(rawId: string, prefixes: Readonly<Record<string, string>>, fallback: string, doc: ParsedDocument, diagnostics: Diagnostic[]): string {
+  const fail = (message: string, code: Diagnostic['code'] = 'MDKG_INVALID_ID'): string => {
+    diagnostics.push({ code, severity: 'error', message: `${message}; the document is named ${fallback}`, file: doc.path, ...locateInDocument(doc, 'id') });
+    return fallback;
+  };
+  if (rawId.startsWith('_:')) return fail(`id '${rawId}' is a blank node: a document id must be an IRI`);
+  let iri: string;
+  try {
+    iri = expandId(rawId, prefixes, fallback);
+  } catch {
+    return fail(`id '${rawId}' is not a valid IRI`);
+  }
+  if (/[\s<>"{}|\\^`]/.test(iri)) return fail(`id '${rawId}' has characters an IRI cannot hold (spaces, quotes, brackets)`);
+  const scheme = undeclaredPrefix(iri);
+  if (scheme !== undefined) return fail(`unknown prefix '${scheme}' in id '${rawId}': declare it in an @context`, 'MDKG_UNKNOWN_PREFIX');
+  return iri;
+}
+
+/**
+ * Bare `type` words must be class terms (capitalized terms of the default context, or terms of the
+ * document's inline context); otherwise JSON-LD would turn them into relative IRIs. Such a word
+ * is reported and removed from the node.
+ */
+export function checkTypes(nodes: readonly unknown[], inline: unknown, doc: ParsedDocument, diagnostics: Diagnostic[]): void {
+  const terms = (defaultContext()['@context'] ?? {}) as Record<string, unknown>;
+  const local = new Set(Object.keys(contextTerms(inline)));
+  const known = (t: string): boolean => t.includes(':') || local.has(t) || (Object.hasOwn(terms, t) && /^[A-Z]/.test(t));
+  for (const node of nodes) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    const record = node as Record<string, unknown>;
+    for (const key of ['type', '@type']) {
+      const value = record[key];
+      const list = Array.isArray(value) ? value : [value];
+      const bad = list.filter((t): t is string => typeof t === 'string' && !known(t));
+      if (bad.length === 0) continue;
+      for (const t of bad) {
+        diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `type '${t}' is not a class of the context: use a known class (${CLASS_TERMS(terms)}) or a prefixed name`, file: doc.path, ...locateText(doc, `${key}: ${t}`, t) });
+      }
+      const kept = list.filter((t) => !(typeof t === 'string' && bad.includes(t)));
+      if (kept.length === 0) delete record[key];
+      else record[key] = kept;
+    }
+  }
+}
+
+function contextTerms(context: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const ctx of Array.isArray(context) ? context : [context]) if (ctx !== null && typeof ctx === 'object') Object.assign(out, ctx);
+  return out;
+}
+
+const CLASS_TERMS = (terms: Record<string, unknown>): string => Object.keys(terms).filter((k) => /^[A-Z]/.test(k)).join(', ');
+
+
+export function locateInDocument(doc: ParsedDocument, key: string): { line: number; column: number } {
+  const inFront = locateKey(doc.frontMatterText, key, doc.frontMatterLine);
+  if (inFront !== undefined) return inFront;
+  for (const block of doc.blocks) {
+    const at = locateKey(block.text, key, block.line);
+    if (at !== undefined) return at;
+  }
+  return { line: doc.frontMatterLine, column: 1 };
+}
+
+export function locateText(doc: ParsedDocument, needle: string, within?: string): { line: number; column: number } {
+  const sources: Array<[string, number]> = [[doc.frontMatterText, doc.frontMatterLine], ...doc.blocks.map((b): [string, number] => [b.text, b.line])];
+  for (const [text, first] of sources) {
+    let index = text.indexOf(needle);
+    if (index === -1) continue;
+    if (within !== undefined) index += needle.indexOf(within);
+    const before = text.slice(0, index);
+    const line = first + (before.match(/\n/g)?.length ?? 0);
+    return { line, column: index - before.lastIndexOf('\n') };
+  }
+  return { line: doc.frontMatterLine, column: 1 };
+}
