@@ -136,7 +136,7 @@ async function sparqlRunner(): Promise<{ run: Runner; via: string }> {
   return {
     via: 'comunica',
     run: async (graph, query) => {
-      const stream = await engine.queryBindings(query, { sources: [graph.store as Store], unionDefaultGraph: true });
+      const stream = await engine.queryBindings(query, { sources: [graph.store], unionDefaultGraph: true });
       return (await stream.toArray()).length;
     },
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import type { WikiLink } from '../markdown-ld/types.js';
 import { writeFileAtomic } from './atomic-write.js';
-import type { EncodedQuads } from './term-codec.js';
+import type { EncodedQuads } from '../rdf/term-codec.js';
 
 export const CACHE_FILE = 'graph-cache.json';
 const FORMAT = 'mdkg-graph-cache';
@@ -46,7 +46,7 @@ function isEntry(value: unknown): value is CacheEntry {
  * Reads the cache. A missing cache gives an empty map; a cache of another version or key is ignored;
  * a corrupted one (bad header, checksum mismatch, bad entries) gives a diagnostic and is never trusted.
  */
-export async function readCache(cacheDir: string, key: string): Promise<{ entries: Map<string, CacheEntry>; diagnostic?: Diagnostic }> {
+export async function readCache(cacheDir: string, key: string): Promise<{ entries: Map<string, CacheEntry>; diagnostic?: Diagnostic | undefined }> {
   const entries = new Map<string, CacheEntry>();
   let text: string;
   try {

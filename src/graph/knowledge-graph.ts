@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import type { Store } from 'n3';
 import type { Diagnostic } from '../errors.js';
 import { DEFAULT_PREFIXES } from '../rdf/namespaces.js';
+import type { QuadStore } from '../rdf/quad-store.js';
 import { computeSchemaProfile, type SchemaProfile } from '../rdf/schema-profile.js';
 import { runQuery, type QueryOptions, type QueryResult } from '../sparql/run.js';
 import { emptyState, syncState, type GraphState } from './load.js';
@@ -32,7 +32,8 @@ export class KnowledgeGraph {
     return this.#state.root;
   }
 
-  get store(): Store {
+  /** The quads: one named graph per loaded document (an RDF/JS Source, n3-like methods). */
+  get store(): QuadStore {
     return this.#state.store;
   }
 

@@ -1,3 +1,4 @@
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { isCollection, isPair, LineCounter, parseDocument, visit } from 'yaml';
 import type { Diagnostic } from '../errors.js';
 
@@ -9,8 +10,48 @@ export interface FrontMatterResult {
 /**
  * Parses YAML front matter as JSON (YAML 1.2 core schema: dates stay strings, no custom tags).
  * `firstLine` is the 1-based line of the YAML text in the file, so positions point into the file.
+ *
+ * Plain front matter goes through js-yaml (about ten times faster than `yaml`'s document model);
+ * anything the fast path is not sure of, and every error, goes through `yaml`, which alone
+ * decides the diagnostics. Both give the same value wherever the fast path answers.
  */
 export function parseFrontMatter(text: string, file: string, firstLine: number): FrontMatterResult {
+  const value = parseFrontMatterFast(text);
+  if (value !== undefined) return { value, diagnostics: [] };
+  return parseFrontMatterSlow(text, file, firstLine);
+}
+
+/**
+ * Text that may hold YAML where js-yaml and `yaml` could disagree, or that `yaml` must diagnose:
+ * tags (`!`), anchors (`&`) and aliases (`*`) at the start of a token, merge keys (`<<`),
+ * complex keys (`? `), directives (`%` at a line start), tabs anywhere, and numbers too long
+ * or with too large an exponent to be finite (js-yaml keeps `1e400` a string, `yaml` makes it
+ * Infinity). Deliberately broad: a false alarm only costs the slow path.
+ */
+const NOT_FAST = /(?:^|[\s,[\]{}:"'])[!&*]|<<|(?:^|[\s,[{])\?(?:\s|$)|^%|\t|[eE][+-]?\d{3}|[0-9a-fA-F_]{200}/m;
+
+/**
+ * The js-yaml fast path: a plain JSON mapping, or undefined when the text is outside the fast
+ * path's gate, js-yaml throws, or the value is anything `yaml` might see otherwise or refuse.
+ * Exported for the differential tests only (not part of the package API).
+ */
+export function parseFrontMatterFast(text: string): Record<string, unknown> | undefined {
+  if (NOT_FAST.test(text)) return undefined;
+  let value: unknown;
+  try {
+    value = load(text, { schema: CORE_SCHEMA, json: false });
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return plainForFastPath(value, 0) ? (value as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The `yaml` path: exact diagnostics (codes, messages, lines and columns) for every problem.
+ * Exported for the differential tests only (not part of the package API).
+ */
+export function parseFrontMatterSlow(text: string, file: string, firstLine: number): FrontMatterResult {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core', strict: true });
   const diagnostics: Diagnostic[] = [];
@@ -72,6 +113,26 @@ export function locateOffset(text: string, offset: number, firstLine: number): {
     lineStart = i + 1;
   }
   return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * True when a js-yaml value can be returned as is: what `firstNonJson` accepts, and no key
+ * `null` (js-yaml turns a `null`/`~` key into "null", `yaml` into ""; a quoted "null" key is
+ * rare enough to leave to the slow path too).
+ */
+function plainForFastPath(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (depth > 64 || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!plainForFastPath(item, depth + 1)) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    if (key === 'null' || !plainForFastPath((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 /** Names the first value that JSON cannot hold (Buffer, Map, Set, Date, …), or undefined. */

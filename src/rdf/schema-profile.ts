@@ -1,5 +1,4 @@
-import type { Term } from '@rdfjs/types';
-import type { Store } from 'n3';
+import type { Quad, Term } from '@rdfjs/types';
 import { RDF_TYPE } from './namespaces.js';
 
 export interface ClassUsage {
@@ -33,7 +32,7 @@ function isResource(term: Term): boolean {
 }
 
 /** Computes the profile in one pass over the store. Sorted by IRI for stable output. */
-export function computeSchemaProfile(store: Store, prefixes: Record<string, string>, documents: number): SchemaProfile {
+export function computeSchemaProfile(store: { readQuads(s: null, p: null, o: null, g: null): Iterable<Quad> }, prefixes: Record<string, string>, documents: number): SchemaProfile {
   const predicates = new Map<string, PredicateUsage>();
   const classes = new Map<string, Set<string>>();
   const graphs = new Set<string>();

@@ -1,6 +1,5 @@
 import { QueryEngine } from '@comunica/query-sparql';
-import type { Bindings, Quad, ResultStream, Term } from '@rdfjs/types';
-import type { Store } from 'n3';
+import type { Bindings, Quad, ResultStream, Source, Term } from '@rdfjs/types';
 import { MdkgError } from '../errors.js';
 
 let shared: QueryEngine | undefined;
@@ -113,7 +112,7 @@ function toRow(bindings: Bindings): Record<string, Term> {
   return row;
 }
 
-async function run(store: Store, text: string, options: ExecuteOptions, deadline: Deadline): Promise<ExecuteResult> {
+async function run(store: Source, text: string, options: ExecuteOptions, deadline: Deadline): Promise<ExecuteResult> {
   const result = await sharedEngine().query(text, { sources: [store], unionDefaultGraph: true, fetch: options.fetch });
   if (deadline.expired) throw deadline.error();
   switch (result.resultType) {
@@ -139,7 +138,7 @@ async function run(store: Store, text: string, options: ExecuteOptions, deadline
  * Runs a checked query text against the store with `unionDefaultGraph` (patterns outside GRAPH
  * see every document's named graph). Engine errors propagate as they are; the caller maps them.
  */
-export async function executeQuery(store: Store, text: string, options: ExecuteOptions): Promise<ExecuteResult> {
+export async function executeQuery(store: Source, text: string, options: ExecuteOptions): Promise<ExecuteResult> {
   sharedEngine();
   const deadline = new Deadline(options.timeoutMs);
   return deadline.race(run(store, text, options, deadline));

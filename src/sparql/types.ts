@@ -1,11 +1,11 @@
-import type { Quad, Term } from '@rdfjs/types';
-import type { Store } from 'n3';
+import type { Quad, Source, Term } from '@rdfjs/types';
 import type { Diagnostic } from '../errors.js';
 import type { SchemaProfile } from '../rdf/schema-profile.js';
 
 /** What a query runs against: the store and the profile of what it contains. */
 export interface QueryTarget {
-  store: Store;
+  /** Any RDF/JS Source: mdkg's QuadStore, an n3 Store, … */
+  store: Source;
   profile: SchemaProfile;
 }
 

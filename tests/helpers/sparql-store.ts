@@ -1,4 +1,5 @@
-import { DataFactory, Store } from 'n3';
+import { DataFactory } from 'n3';
+import { QuadStore } from '../../src/rdf/quad-store.js';
 import type { Quad } from '@rdfjs/types';
 import { computeSchemaProfile } from '../../src/rdf/schema-profile.js';
 import type { QueryTarget } from '../../src/sparql/types.js';
@@ -32,17 +33,24 @@ export function toolQuads(): Quad[] {
   ];
 }
 
-export function targetOf(store: Store, documents = 0): QueryTarget {
+/** A query target over mdkg's QuadStore (the store every loaded graph uses). */
+export function targetOf(quads: Iterable<Quad> | QuadStore, documents = 0): QueryTarget & { store: QuadStore } {
+  let store: QuadStore;
+  if (quads instanceof QuadStore) store = quads;
+  else {
+    store = new QuadStore();
+    store.addQuads(quads);
+  }
   return { store, profile: computeSchemaProfile(store, {}, documents) };
 }
 
-export function toolTarget(): QueryTarget {
-  return targetOf(new Store(toolQuads()), 3);
+export function toolTarget(): QueryTarget & { store: QuadStore } {
+  return targetOf(toolQuads(), 3);
 }
 
 /** `n` quads spread over 10 named graphs: enough for a cartesian product that cannot finish fast. */
 export function bigTarget(n: number): QueryTarget {
-  const store = new Store();
+  const store = new QuadStore();
   for (let i = 0; i < n; i += 1) {
     store.addQuad(quad(namedNode(`http://example.org/s${i}`), namedNode(`http://example.org/p${i % 7}`), literal(`v${i}`), namedNode(`http://example.org/g${i % 10}`)));
   }

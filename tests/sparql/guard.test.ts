@@ -47,7 +47,7 @@ describe('assertReadOnly', () => {
     expect(error.message).toBe(`The graph is read-only: SPARQL updates are refused (${operations.join(', ')})`);
     expect(error.details).toEqual({ operations });
     // And through runQuery: refused before anything runs, the store is untouched.
-    const target = targetOf(new Store(toolQuads()));
+    const target = targetOf(toolQuads());
     await expect(runQuery(target, update)).rejects.toMatchObject({ code: 'MDKG_SPARQL_READ_ONLY' });
     expect(target.store.size).toBe(9);
   });

@@ -154,7 +154,7 @@ describe('runQuery: errors', () => {
   });
 
   it('refuses updates before running them', async () => {
-    const target = targetOf(new Store(toolQuads()));
+    const target = targetOf(toolQuads());
     const error = await errorOf(runQuery(target, 'DELETE WHERE { ?s ?p ?o }'));
     expect(error.code).toBe('MDKG_SPARQL_READ_ONLY');
     expect(target.store.size).toBe(9);

@@ -1,6 +1,6 @@
 import { DataFactory } from 'n3';
 import type { Quad, Term } from '@rdfjs/types';
-import { XSD } from '../rdf/namespaces.js';
+import { XSD } from './namespaces.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
 const XSD_STRING = `${XSD}string`;

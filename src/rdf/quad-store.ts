@@ -1,0 +1,202 @@
+import { Readable } from 'node:stream';
+import { DataFactory } from 'n3';
+import type { Quad, Source, Term } from '@rdfjs/types';
+import { buildIndex, candidates, type QuadIndex } from './quad-index.js';
+import { decodeTerm, encodeTerm, type EncodedQuads } from './term-codec.js';
+
+type Pattern = Term | null | undefined;
+const DEFAULT_GRAPH_KEY = 'D';
+/** Graphs up to this many triples are checked for duplicates by a scan; larger ones keep a key set. */
+const SCAN_LIMIT = 192;
+
+function keyOf(term: Term): string {
+  return term.termType === 'DefaultGraph' ? DEFAULT_GRAPH_KEY : encodeTerm(term);
+}
+
+/**
+ * A compact in-memory quad store made for many small named graphs (one per document). Terms are
+ * interned once; each graph is a flat array of term ids; a read index (counting sort, three
+ * positions) is rebuilt lazily after writes. Implements the RDF/JS Source interface (`match`,
+ * `countQuads`) that Comunica queries, and the n3 Store methods mdkg uses.
+ */
+export class QuadStore implements Source {
+  readonly #ids = new Map<string, number>();
+  readonly #terms: Term[] = [];
+  readonly #graphs = new Map<number, number[]>();
+  readonly #keys = new Map<number, Set<string>>();
+  #size = 0;
+  #index: QuadIndex | undefined;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  #intern(term: Term): number {
+    const key = keyOf(term);
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.#terms.length;
+      this.#terms.push(term);
+      this.#ids.set(key, id);
+    }
+    return id;
+  }
+
+  #lookup(term: Pattern): number | undefined | null {
+    if (term === null || term === undefined || term.termType === 'Variable') return undefined;
+    return this.#ids.get(keyOf(term)) ?? null;
+  }
+
+  #insert(g: number, s: number, p: number, o: number): boolean {
+    let triples = this.#graphs.get(g);
+    if (triples === undefined) {
+      triples = [];
+      this.#graphs.set(g, triples);
+    }
+    let keys = this.#keys.get(g);
+    if (keys === undefined && triples.length >= SCAN_LIMIT * 3) {
+      keys = new Set();
+      for (let i = 0; i < triples.length; i += 3) keys.add(`${triples[i]} ${triples[i + 1]} ${triples[i + 2]}`);
+      this.#keys.set(g, keys);
+    }
+    if (keys !== undefined) {
+      const key = `${s} ${p} ${o}`;
+      if (keys.has(key)) return false;
+      keys.add(key);
+    } else {
+      for (let i = 0; i < triples.length; i += 3) if (triples[i] === s && triples[i + 1] === p && triples[i + 2] === o) return false;
+    }
+    triples.push(s, p, o);
+    this.#size += 1;
+    this.#index = undefined;
+    return true;
+  }
+
+  addQuad(quad: Quad): boolean {
+    return this.#insert(this.#intern(quad.graph), this.#intern(quad.subject), this.#intern(quad.predicate), this.#intern(quad.object));
+  }
+
+  addQuads(quads: Iterable<Quad>): void {
+    for (const quad of quads) this.addQuad(quad);
+  }
+
+  /** Adds a document's encoded quads (see term-codec) to `graph` without building quad objects. */
+  addEncoded(graph: Term, encoded: EncodedQuads): void {
+    const g = this.#intern(graph);
+    const local = encoded.terms.map((code) => {
+      let id = this.#ids.get(code);
+      if (id === undefined) id = this.#intern(decodeTerm(code));
+      return id;
+    });
+    const { spo } = encoded;
+    if (spo.length % 3 !== 0) throw new TypeError('bad quad table length');
+    for (let i = 0; i < spo.length; i += 3) {
+      const s = local[spo[i] as number];
+      const p = local[spo[i + 1] as number];
+      const o = local[spo[i + 2] as number];
+      if (s === undefined || p === undefined || o === undefined) throw new TypeError('bad quad index');
+      this.#insert(g, s, p, o);
+    }
+  }
+
+  removeQuad(quad: Quad): boolean {
+    const [s, p, o, g] = [quad.subject, quad.predicate, quad.object, quad.graph].map((t) => this.#ids.get(keyOf(t)));
+    if (s === undefined || p === undefined || o === undefined || g === undefined) return false;
+    const triples = this.#graphs.get(g);
+    if (triples === undefined) return false;
+    for (let i = 0; i < triples.length; i += 3) {
+      if (triples[i] === s && triples[i + 1] === p && triples[i + 2] === o) {
+        triples.splice(i, 3);
+        this.#keys.get(g)?.delete(`${s} ${p} ${o}`);
+        if (triples.length === 0) this.#dropGraph(g);
+        this.#size -= 1;
+        this.#index = undefined;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  removeQuads(quads: Iterable<Quad>): void {
+    for (const quad of quads) this.removeQuad(quad);
+  }
+
+  #dropGraph(g: number): void {
+    this.#graphs.delete(g);
+    this.#keys.delete(g);
+  }
+
+  /** Removes a named graph at once. Returns the number of quads removed. */
+  deleteGraph(graph: Term): number {
+    const g = this.#ids.get(keyOf(graph));
+    const triples = g === undefined ? undefined : this.#graphs.get(g);
+    if (g === undefined || triples === undefined) return 0;
+    this.#dropGraph(g);
+    this.#size -= triples.length / 3;
+    this.#index = undefined;
+    return triples.length / 3;
+  }
+
+  /** Matching quads, lazily. Null, undefined and variables are wildcards. */
+  *readQuads(subject?: Pattern, predicate?: Pattern, object?: Pattern, graph?: Pattern): Generator<Quad> {
+    const terms = this.#terms;
+    for (const [s, p, o, g] of this.#matchIds(subject, predicate, object, graph)) {
+      yield DataFactory.quad(terms[s] as Quad['subject'], terms[p] as Quad['predicate'], terms[o] as Quad['object'], terms[g] as Quad['graph']);
+    }
+  }
+
+  getQuads(subject?: Pattern, predicate?: Pattern, object?: Pattern, graph?: Pattern): Quad[] {
+    return [...this.readQuads(subject, predicate, object, graph)];
+  }
+
+  countQuads(subject?: Pattern, predicate?: Pattern, object?: Pattern, graph?: Pattern): number {
+    let n = 0;
+    for (const _ of this.#matchIds(subject, predicate, object, graph)) n += 1;
+    return n;
+  }
+
+  has(quad: Quad): boolean {
+    return this.countQuads(quad.subject, quad.predicate, quad.object, quad.graph) > 0;
+  }
+
+  /** Names of the graphs that hold at least one quad. */
+  graphs(): Term[] {
+    return [...this.#graphs.keys()].map((g) => this.#terms[g] as Term);
+  }
+
+  /** RDF/JS Source: a stream of matching quads (what Comunica reads). */
+  match(subject?: Pattern, predicate?: Pattern, object?: Pattern, graph?: Pattern): ReturnType<Source['match']> {
+    return Readable.from(this.readQuads(subject, predicate, object, graph)) as unknown as ReturnType<Source['match']>;
+  }
+
+  *#matchIds(subject: Pattern, predicate: Pattern, object: Pattern, graph: Pattern): Generator<[number, number, number, number]> {
+    const s = this.#lookup(subject);
+    const p = this.#lookup(predicate);
+    const o = this.#lookup(object);
+    const g = this.#lookup(graph);
+    if (s === null || p === null || o === null || g === null) return;
+    const ok = (qs: number, qp: number, qo: number): boolean => (s === undefined || qs === s) && (p === undefined || qp === p) && (o === undefined || qo === o);
+    if (g !== undefined || (s === undefined && p === undefined && o === undefined)) {
+      const graphs: Iterable<[number, number[]]> = g === undefined ? this.#graphs : [[g, this.#graphs.get(g) ?? []]];
+      for (const [gid, triples] of graphs) {
+        for (let i = 0; i < triples.length; i += 3) {
+          const qs = triples[i] as number;
+          const qp = triples[i + 1] as number;
+          const qo = triples[i + 2] as number;
+          if (ok(qs, qp, qo)) yield [qs, qp, qo, gid];
+        }
+      }
+      return;
+    }
+    this.#index ??= buildIndex(this.#graphs, this.#size, this.#terms.length);
+    const { quads } = this.#index;
+    const { order, start, end } = candidates(this.#index, [s, p, o]);
+    for (let i = start; i < end; i += 1) {
+      const q = (order === undefined ? i : (order[i] as number)) * 4;
+      const qs = quads[q] as number;
+      const qp = quads[q + 1] as number;
+      const qo = quads[q + 2] as number;
+      if (ok(qs, qp, qo)) yield [qs, qp, qo, quads[q + 3] as number];
+    }
+  }
+}
