@@ -2,26 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
-import type { WikiLink } from '../markdown-ld/types.js';
 import { writeFileAtomic } from './atomic-write.js';
 import type { EncodedQuads } from '../rdf/term-codec.js';
+import type { DocumentInfo } from './types.js';
 
 export const CACHE_FILE = 'graph-cache.json';
 const FORMAT = 'mdkg-graph-cache';
 const VERSION = 1;
 
 /** What the cache keeps of one document: enough to load it without parsing. */
-export interface CacheEntry {
-  path: string;
-  hash: string;
-  iri: string;
-  title?: string;
-  names: string[];
-  links: WikiLink[];
-  diagnostics: Diagnostic[];
-  usable: boolean;
-  quads: EncodedQuads;
-}
+export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: EncodedQuads };
 
 interface Header {
   format: string;

@@ -24,11 +24,29 @@ export function parseFrontMatter(text: string, file: string, firstLine: number):
 /**
  * Text that may hold YAML where js-yaml and `yaml` could disagree, or that `yaml` must diagnose:
  * tags (`!`), anchors (`&`) and aliases (`*`) at the start of a token, merge keys (`<<`),
- * complex keys (`? `), directives (`%` at a line start), tabs anywhere, and numbers too long
- * or with too large an exponent to be finite (js-yaml keeps `1e400` a string, `yaml` makes it
+ * complex keys (`? `), directives (`%` at a line start), tabs anywhere, a carriage return that
+ * is not part of CRLF (`yaml` does not end a line there, js-yaml does), and numbers too long or
+ * with too large an exponent to be finite (js-yaml keeps `1e400` a string, `yaml` makes it
  * Infinity). Deliberately broad: a false alarm only costs the slow path.
  */
-const NOT_FAST = /(?:^|[\s,[\]{}:"'])[!&*]|<<|(?:^|[\s,[{])\?(?:\s|$)|^%|\t|[eE][+-]?\d{3}|[0-9a-fA-F_]{200}/m;
+const NOT_FAST = /(?:^|[\s,[\]{}:"'])[!&*]|<<|(?:^|[\s,[{])\?(?:\s|$)|^%|\t|\r(?!\n)|[eE][+-]?\d{3}|[0-9a-fA-F_]{200}/m;
+
+/** `yaml` refuses an implicit key over 1024 characters, js-yaml does not: lines this long go slow... */
+const LONG_LINE = 1000;
+/** ...unless they are a short plain key and a double-quoted string, as generated front matter has. */
+const LONG_LINE_OK = /^ *(?:- )*[\w./$-]{1,256}: +"[^"\\]*(?:\\.[^"\\]*)*" *\r?$/;
+
+function hasLongLine(text: string): boolean {
+  if (text.length <= LONG_LINE) return false;
+  let start = 0;
+  while (start < text.length) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    if (end - start > LONG_LINE && !LONG_LINE_OK.test(text.slice(start, end))) return true;
+    start = end + 1;
+  }
+  return false;
+}
 
 /**
  * The js-yaml fast path: a plain JSON mapping, or undefined when the text is outside the fast
@@ -36,7 +54,7 @@ const NOT_FAST = /(?:^|[\s,[\]{}:"'])[!&*]|<<|(?:^|[\s,[{])\?(?:\s|$)|^%|\t|[eE]
  * Exported for the differential tests only (not part of the package API).
  */
 export function parseFrontMatterFast(text: string): Record<string, unknown> | undefined {
-  if (NOT_FAST.test(text)) return undefined;
+  if (NOT_FAST.test(text) || hasLongLine(text)) return undefined;
   let value: unknown;
   try {
     value = load(text, { schema: CORE_SCHEMA, json: false });

@@ -1,8 +1,9 @@
 import { DataFactory } from 'n3';
 import { QuadStore } from '../../src/rdf/quad-store.js';
-import type { Quad } from '@rdfjs/types';
+import type { Quad, Term } from '@rdfjs/types';
+import { MdkgError } from '../../src/errors.js';
 import { computeSchemaProfile } from '../../src/rdf/schema-profile.js';
-import type { QueryTarget } from '../../src/sparql/types.js';
+import type { QueryResult, QueryTarget } from '../../src/sparql/types.js';
 
 const { namedNode, literal, quad } = DataFactory;
 
@@ -55,4 +56,21 @@ export function bigTarget(n: number): QueryTarget {
     store.addQuad(quad(namedNode(`http://example.org/s${i}`), namedNode(`http://example.org/p${i % 7}`), literal(`v${i}`), namedNode(`http://example.org/g${i % 10}`)));
   }
   return targetOf(store);
+}
+
+/** Rows as `var=value` strings (IRIs full, literals by value), for exact assertions. */
+export function rowsOf(result: QueryResult): string[][] {
+  if (result.kind !== 'bindings') throw new Error(`expected bindings, got ${result.kind}`);
+  return result.rows.map((row) => result.variables.filter((v) => row[v] !== undefined).map((v) => `${v}=${(row[v] as Term).value}`));
+}
+
+/** The MdkgError a promise rejects with (fails the test on success or another error). */
+export async function rejection(promise: Promise<unknown>): Promise<MdkgError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MdkgError) return error;
+    throw error;
+  }
+  throw new Error('expected an MdkgError');
 }

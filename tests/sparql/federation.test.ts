@@ -5,7 +5,7 @@ import { MdkgError } from '../../src/errors.js';
 import { runQuery } from '../../src/sparql/run.js';
 import type { QueryResult } from '../../src/sparql/types.js';
 import { startSparqlEndpoint, type SparqlEndpoint } from '../helpers/sparql-endpoint.js';
-import { TOOL, toolTarget } from '../helpers/sparql-store.js';
+import { rejection, rowsOf, TOOL, toolTarget } from '../helpers/sparql-store.js';
 
 const { namedNode, literal, quad } = DataFactory;
 const STARS = 'http://remote.example/stars';
@@ -19,20 +19,7 @@ function remoteStore(): Store {
   ]);
 }
 
-function rowsOf(result: QueryResult): string[][] {
-  if (result.kind !== 'bindings') throw new Error(`expected bindings, got ${result.kind}`);
-  return result.rows.map((row) => result.variables.filter((v) => row[v] !== undefined).map((v) => `${v}=${(row[v] as Term).value}`));
-}
 
-async function rejection(promise: Promise<unknown>): Promise<MdkgError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MdkgError) return error;
-    throw error;
-  }
-  throw new Error('expected an MdkgError');
-}
 
 describe('SERVICE against real SPARQL endpoints', () => {
   let allowed: SparqlEndpoint;

@@ -3,17 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MdkgError } from '../../src/errors.js';
 import { createGuardedFetch } from '../../src/sparql/fetch-guard.js';
 import { startSparqlEndpoint, type SparqlEndpoint } from '../helpers/sparql-endpoint.js';
-import { toolQuads } from '../helpers/sparql-store.js';
+import { rejection, toolQuads } from '../helpers/sparql-store.js';
 
-async function rejection(promise: Promise<unknown>): Promise<MdkgError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MdkgError) return error;
-    throw error;
-  }
-  throw new Error('expected an MdkgError');
-}
 
 const ASK = `?query=${encodeURIComponent('ASK {}')}`;
 

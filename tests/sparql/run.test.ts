@@ -5,25 +5,11 @@ import { MdkgError } from '../../src/errors.js';
 import { runQuery } from '../../src/sparql/run.js';
 import type { QueryResult } from '../../src/sparql/types.js';
 import { lines } from '../helpers/rdf.js';
-import { DOC, MDKG, SCHEMA, TOOL, bigTarget, targetOf, toolQuads, toolTarget } from '../helpers/sparql-store.js';
+import { bigTarget, DOC, MDKG, rejection, rowsOf, SCHEMA, targetOf, TOOL, toolQuads, toolTarget } from '../helpers/sparql-store.js';
 
 const { namedNode, quad } = DataFactory;
 
-/** Rows as `var=value` strings (IRIs full, literals by value), for exact assertions. */
-function rowsOf(result: QueryResult): string[][] {
-  if (result.kind !== 'bindings') throw new Error(`expected bindings, got ${result.kind}`);
-  return result.rows.map((row) => result.variables.filter((v) => row[v] !== undefined).map((v) => `${v}=${(row[v] as Term).value}`));
-}
 
-async function errorOf(promise: Promise<unknown>): Promise<MdkgError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MdkgError) return error;
-    throw error;
-  }
-  throw new Error('expected an MdkgError');
-}
 
 describe('runQuery: query forms', () => {
   it('SELECT with default prefixes and no PREFIX lines', async () => {
@@ -129,7 +115,7 @@ describe('runQuery: limit', () => {
     [{ limit: 1.5 }],
     [{ timeoutMs: 0 }],
   ])('refuses bad options %j', async (options) => {
-    expect((await errorOf(runQuery(toolTarget(), 'ASK {}', options))).code).toBe('MDKG_USAGE');
+    expect((await rejection(runQuery(toolTarget(), 'ASK {}', options))).code).toBe('MDKG_USAGE');
   });
 });
 
@@ -139,7 +125,7 @@ describe('runQuery: timeout', () => {
 
   it.each([`SELECT * ${NEVER}`, `ASK ${NEVER}`, `CONSTRUCT { ?a ?p ?r } ${NEVER}`])('%s times out', async (query) => {
     const started = Date.now();
-    const error = await errorOf(runQuery(bigTarget(3000), query, { timeoutMs: 50 }));
+    const error = await rejection(runQuery(bigTarget(3000), query, { timeoutMs: 50 }));
     expect(error.code).toBe('MDKG_SPARQL_TIMEOUT');
     expect(error.message).toBe('The query did not finish within 50 ms');
     expect(Date.now() - started).toBeLessThan(3000);
@@ -148,20 +134,20 @@ describe('runQuery: timeout', () => {
 
 describe('runQuery: errors', () => {
   it('maps engine errors to MDKG_SPARQL_FAILED with the cause', async () => {
-    const error = await errorOf(runQuery(toolTarget(), 'SELECT ?x WHERE { ?s ?p ?o BIND(<http://example.org/fn>(?o) AS ?x) }'));
+    const error = await rejection(runQuery(toolTarget(), 'SELECT ?x WHERE { ?s ?p ?o BIND(<http://example.org/fn>(?o) AS ?x) }'));
     expect(error.code).toBe('MDKG_SPARQL_FAILED');
     expect(error.cause).toBeInstanceOf(Error);
   });
 
   it('refuses updates before running them', async () => {
     const target = targetOf(toolQuads());
-    const error = await errorOf(runQuery(target, 'DELETE WHERE { ?s ?p ?o }'));
+    const error = await rejection(runQuery(target, 'DELETE WHERE { ?s ?p ?o }'));
     expect(error.code).toBe('MDKG_SPARQL_READ_ONLY');
     expect(target.store.size).toBe(9);
   });
 
   it('reports a syntax error with its position', async () => {
-    const error = await errorOf(runQuery(toolTarget(), 'SELECT * WHERE {\n  ?s ?p\n}'));
+    const error = await rejection(runQuery(toolTarget(), 'SELECT * WHERE {\n  ?s ?p\n}'));
     expect([error.code, error.details['line'], error.details['column']]).toEqual(['MDKG_SPARQL_SYNTAX', 3, 1]);
   });
 
