@@ -38,8 +38,9 @@ function mutate(s: string): string {
 let same = 0, declined = 0, diff = 0;
 const seen = new Set<string>();
 for (let i = 0; i < N; i++) {
-  let t = block(pick([0, 0, 0, 2]), 0) + pick(['\n', '\n', '', '\n\n', '\n# end\n']);
+  let t = block(pick([0, 0, 0, 2]), 0) + pick(['\n', '\n', '\n\n', '\n# end\n']);
   if (r() < 0.5) t = mutate(t);
+  if (!t.endsWith('\n')) t += '\n';
   if (r() < 0.1) t = t.replace(/\n/g, '\r\n');
   const res = check(t);
   if (res.status === 'same') same++; else if (res.status === 'declined') declined++; else { diff++; const key = JSON.stringify(t); if (!seen.has(key) && seen.size < 30) { seen.add(key); console.log('DIFF', key, '\n  slow=', JSON.stringify(res.slow), '\n  fast=', JSON.stringify(res.fast)); } }

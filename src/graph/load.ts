@@ -6,7 +6,6 @@ import type { Diagnostic } from '../errors.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/parse.js';
 import { defaultContext } from '../rdf/context.js';
 import { QuadStore } from '../rdf/quad-store.js';
-import { encodeQuads } from '../rdf/term-codec.js';
 import { readCache, writeCache, type CacheEntry } from './cache.js';
 import { resolveLinks } from './links.js';
 import { readDocument, type Candidate, type ReadContext } from './read-documents.js';
@@ -50,7 +49,10 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const cacheDir = options.cacheDir ?? join(state.root, '.mdkg');
   const key = currentCacheKey(maxBytes);
-  const disk = useCache && state.docs.size === 0 ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
+  // The disk cache serves the first load; refreshes keep the store current and leave the file alone
+  // (the next process start re-parses only what changed since the cache was written).
+  const firstLoad = state.docs.size === 0;
+  const disk = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
   if (disk.diagnostic !== undefined) diagnostics.push(disk.diagnostic);
   const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
 
@@ -87,10 +89,9 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   stats.loaded = loaded.length;
   stats.triples = state.store.size;
 
-  if (useCache && (stats.parsed > 0 || stats.removed > 0 || disk.entries.size !== candidates.length || disk.diagnostic !== undefined)) {
+  if (useCache && firstLoad && (stats.parsed > 0 || disk.entries.size !== candidates.length || disk.diagnostic !== undefined)) {
     try {
-      const mentionKeys = new Set(state.mentions.map(quadKey));
-      await writeCache(cacheDir, key, candidates.map((c) => c.entry ?? entryFromStore(state, c.info, mentionKeys)));
+      await writeCache(cacheDir, key, candidates.flatMap((c) => (c.entry === undefined ? [] : [c.entry])));
     } catch (error) {
       state.diagnostics.push({ code: 'MDKG_FILE_WRITE', severity: 'warning', message: `cache not written: ${(error as Error).message}`, file: cacheDir });
     }
@@ -121,13 +122,4 @@ function claimIds(candidates: Candidate[]): { diagnostics: Diagnostic[]; evicted
     if (wasLoaded && !changed(c)) evicted.push(c.info.iri);
   }
   return { diagnostics, evicted };
-}
-
-const quadKey = (q: Quad): string => `${q.subject.value} ${q.predicate.value} ${q.object.value} ${q.graph.value}`;
-
-function entryFromStore(state: GraphState, info: DocumentInfo, mentionKeys: ReadonlySet<string>): CacheEntry {
-  const quads = info.loaded ? state.store.getQuads(null, null, null, DataFactory.namedNode(info.iri)).filter((q) => !mentionKeys.has(quadKey(q))) : [];
-  const entry: CacheEntry = { path: info.path, hash: info.hash, iri: info.iri, names: info.names, links: info.links, diagnostics: info.diagnostics, usable: info.usable, quads: encodeQuads(quads) };
-  if (info.title !== undefined) entry.title = info.title;
-  return entry;
 }
