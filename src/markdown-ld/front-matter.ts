@@ -11,9 +11,10 @@ export interface FrontMatterResult {
  * Parses YAML front matter as JSON (YAML 1.2 core schema: dates stay strings, no custom tags).
  * `firstLine` is the 1-based line of the YAML text in the file, so positions point into the file.
  *
- * Plain front matter goes through js-yaml (about ten times faster than `yaml`'s document model);
+ * Plain front matter goes through js-yaml 4 (several times faster than `yaml`'s document model);
  * anything the fast path is not sure of, and every error, goes through `yaml`, which alone
- * decides the diagnostics. Both give the same value wherever the fast path answers.
+ * decides the diagnostics. Both give the same value wherever the fast path answers
+ * (tests/markdown-ld/front-matter.test.ts checks this case by case).
  */
 export function parseFrontMatter(text: string, file: string, firstLine: number): FrontMatterResult {
   const value = parseFrontMatterFast(text);
@@ -23,41 +24,53 @@ export function parseFrontMatter(text: string, file: string, firstLine: number):
 
 /**
  * Text where js-yaml and `yaml` could disagree, or that `yaml` must diagnose, goes the slow way.
- * Each pattern names a YAML feature or a case where the differential tests (and fuzzing) found the
- * two libraries apart. Deliberately broad: a false alarm only costs the slow path.
+ * Each pattern is a YAML feature outside plain front matter or a form where differential tests
+ * and fuzzing found the two libraries apart (a few were found with js-yaml 5 and are kept as
+ * cheap insurance). Deliberately broad: a false alarm only costs the slow path.
  */
 const NOT_FAST = new RegExp(
   [
     // tags (`!`), anchors (`&`) and aliases (`*`) at the start of a token
-    /(?:^|[\s,[\]{}:"'])[!&*]/.source,
+    /(?<![^\s,[\]{}:"'])[!&*]/.source,
     // merge keys
     /<</.source,
     // complex keys (`? `)
-    /(?:^|[\s,[{])\?(?:\s|$)/.source,
-    // directives, and document markers (js-yaml skips a leading `...`, `yaml` sees two documents)
+    /(?<![^\s,[{])\?(?:\s|$)/.source,
+    // directives and document markers at a line start
     /^(?:%|---|\.\.\.)/.source,
-    // tabs anywhere (indentation, separation), and a CR outside CRLF (a line break for js-yaml only)
+    // tabs anywhere, and a CR outside CRLF (a line break for js-yaml, not for `yaml`)
     /\t|\r(?!\n)/.source,
-    // NEL, LS, PS (line breaks in YAML 1.1 only; js-yaml reads some as spaces) and a byte order mark
-    // (`yaml` drops one at a line start)
+    // NEL, LS, PS and a byte order mark (read differently by js-yaml 5)
     /[\u0085\u2028\u2029\uFEFF]/.source,
     // a comment line right after a key or `-` with no value on its line: `yaml` refuses
-    // `a:\n#c\n  x\nb: 1` and reads `-\n#c\n  x\n- y` as one item "x - y"
+    // `a:\n#c\n  x\nb: 1` and reads `a:\n-\n#c\n  x\n- y` as one item "x - y"
     /[:-] *(?:#.*)?\r?\n(?: *\r?\n)* *#/.source,
-    // a backslash ending a line (escaped line breaks in double quotes fold differently)
-    /\\\r?\n/.source,
-    // `\U` escapes past U+10FFFF (js-yaml makes garbage, `yaml` an error)
-    /\\U(?!000|0010)/.source,
+    // an empty sequence entry (`-` and nothing more on its line): after one in a nested sequence,
+    // js-yaml 4 puts the outer sequence's next entries in the inner one (`- -\n- x`)
+    /(?<![^ \n])-(?: +#.*| *)\r?$/.source,
+    // a block scalar whose leading blank lines hold spaces (`yaml` refuses more-indented ones)
+    /[|>][+-]? *(?:#.*)?\r?\n(?: *\r?\n)* +\r?\n/.source,
     // block scalar indentation indicators (`|2`, `>1-`): trailing blank lines are kept differently
     /[|>][+-]?[1-9]/.source,
+    // a backslash ending a line (an escaped line break in double quotes folds differently)
+    /\\\r?\n/.source,
+    // `\U` escapes past U+10FFFF (js-yaml makes lone surrogates, `yaml` an error)
+    /\\U(?!000|0010)/.source,
+    // numbers the two core schemas read differently: js-yaml 4 reads binary `0b101` and signed
+    // `+0x10`, `-0o7` as numbers, `-0` as 0 (not -0), and keeps signed `+.5`, `-.5e3` strings
+    /0b[01]|[-+]0[xob]|-0(?![\w.])|[-+]\.\d/.source,
     // numbers that may be too large to be finite (js-yaml keeps `1e400` a string, `yaml` makes it
-    // Infinity): a three-digit exponent or a run of 200 digits
-    /[eE][+-]?\d{3}|[0-9a-fA-F_]{200}/.source,
-    // a quoted scalar with text right after its closing quote (`'x'y`), which `yaml` refuses; the
-    // single-quoted body is matched atomically (lookahead, back reference) so `'it''s'` stays whole
-    /(?:^|[\s[{,:-])(?:"(?:[^"\\]|\\[^])*"|'(?=(?<body1>(?:[^']|'')*))\k<body1>')[^\s:,\]}#]/.source,
+    // Infinity, which is refused): a three-digit exponent or a run of 200 digits
+    /[\d.][eE][+-]?\d{3}|\d{200}|0[xo][\da-fA-F]{200}/.source,
+    // a quoted scalar with text (or a comment) right after its closing quote: `'x'y`, `"x"#c`,
+    // which `yaml` refuses; the single-quoted body is matched atomically (lookahead and back
+    // reference) so `'it''s'` is not split at its doubled quote
+    /(?<![^\s[{,:-])(?:"(?:[^"\\]|\\[^])*"|'(?=(?<body1>(?:[^']|'')*))\k<body1>')[^\s:,\]}]/.source,
+    // a flow collection used as a key (js-yaml 4 makes `[a, b]: 1` the key "a,b" and `{a: 1}: 2`
+    // the key "[object Object]", `yaml` refuses both), or with a comment right after it (`[x]#c`)
+    /[\]}] *:|[\]}]#/.source,
     // on a sequence entry line, a quoted item or the end of a flow item followed by more than a
-    // comment: `yaml` refuses it, js-yaml reads `a:\n- 'x' y: 1` as `{a: ['x'], y: 1}`
+    // comment (`yaml` refuses `a:\n- 'x' y: 1`; js-yaml 5 read it as `{a: ['x'], y: 1}`)
     /^ *(?:- +)+(?:"(?:[^"\\]|\\[^])*"|'(?=(?<body2>(?:[^']|'')*))\k<body2>')(?: *[^\s:#]|#)/.source,
     /^ *(?:- +)+[[{].*[\]}] *[^\s,\]}:#]/.source,
   ].join('|'),
@@ -82,14 +95,72 @@ function hasLongLine(text: string): boolean {
 }
 
 /**
+ * True when a quoted scalar or flow collection may go on past the end of its line, or a flow
+ * mapping has a flow collection as a key. js-yaml 4 accepts continuation lines at any indentation
+ * (`a: [1,\n2]`, `a: "x\ny"`) where `yaml` wants them indented, and turns a collection key
+ * (`{{a}, b}`, `{[a], b}`) into a string where `yaml` refuses it. Conservative: a quote counts as
+ * opening when it follows anything but a letter or digit, a comment is a `#` after a space or at
+ * a line start, and block scalar lines are scanned like any other (a bracket or quote left open
+ * there also goes slow).
+ */
+function mayContinueLine(text: string): boolean {
+  const open: number[] = []; // the flow collections open: `[` or `{`
+  let entryStart = false; // at the start of an entry of a flow mapping
+  let prev = 10; // the previous character code; a line break at the start
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      if (open.length !== 0) return true;
+    } else if (c === 0x20 || c === 13) {
+      // spaces keep the entry start
+    } else if ((c === 0x22 || c === 0x27) && !isWordChar(prev)) {
+      // a quoted scalar: it must close on this line
+      for (i += 1; ; i += 1) {
+        if (i >= text.length) return true;
+        const d = text.charCodeAt(i);
+        if (d === 10) return true;
+        if (c === 0x22 && d === 0x5c) {
+          i += 1; // the escaped character; an escaped line break continues the scalar
+          if (i >= text.length || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13) return true;
+        } else if (d === c) {
+          if (c === 0x27 && text.charCodeAt(i + 1) === 0x27) i += 1;
+          else break;
+        }
+      }
+      entryStart = false;
+    } else if (c === 0x23 && (prev === 0x20 || prev === 10)) {
+      const end = text.indexOf('\n', i);
+      if (end === -1) break;
+      i = end - 1; // the line break is read next
+    } else if (c === 0x5b || c === 0x7b) {
+      if (entryStart) return true;
+      open.push(c);
+      entryStart = c === 0x7b;
+    } else if (c === 0x5d || c === 0x7d) {
+      if (open.pop() === undefined) return true;
+      entryStart = false;
+    } else {
+      entryStart = c === 0x2c && open[open.length - 1] === 0x7b;
+    }
+    prev = c;
+  }
+  return open.length !== 0;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c > 0x7f;
+}
+
+/**
  * The js-yaml fast path: a plain JSON mapping, or undefined when the text is outside the fast
- * path's gate, js-yaml throws, or the value is anything `yaml` might see otherwise or refuse.
+ * path's gate, js-yaml throws, or the value is anything `yaml` might see otherwise or refuse
+ * (the caller then takes the `yaml` path, which gives the diagnostics).
  * Exported for the differential tests only (not part of the package API).
  */
 export function parseFrontMatterFast(text: string): Record<string, unknown> | undefined {
-  // Front matter from splitFrontMatter always ends with a line break; anything else (where the
-  // two libraries treat a last blank line of a block scalar differently) goes slow.
-  if (!text.endsWith('\n') || NOT_FAST.test(text) || hasLongLine(text)) return undefined;
+  // Front matter from splitFrontMatter always ends with a line break; other text goes slow rather
+  // than meet end-of-input corner cases (js-yaml 5 kept a last blank line that `yaml` drops).
+  if (!text.endsWith('\n') || NOT_FAST.test(text) || hasLongLine(text) || mayContinueLine(text)) return undefined;
   let value: unknown;
   try {
     value = load(text, { schema: CORE_SCHEMA, json: false });

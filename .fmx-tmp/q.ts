@@ -1,3 +1,0 @@
-import { check } from './diff.ts';
-const cases = ["- ''x: 1", "- 'a'x: 1", '- "a"x: 1', "- 'a'x", '- "a"x', "a: 'x'y", 'a: "x"y', "'x'y: 1", '"x"y: 1', 'a: ["x"y]', 'a: {"x"y: 1}', "a:\n- 'x'y", "a:\n- 'x' y", "a:\n- 'x'y: 1", "a:\n  - 'x'y: 1", "- 'x'\n", "a: 'x'\n  y", "- 'x' # c", "- 'x'#c", "a:\n- \"x\"y: 1", "a:\n- [x]y", "a:\n- {x: 1}y", "a: [x]y", "a: {x: 1}y", "a: [x] y", "- [x]y: 1", "a:\n- 'x':1", "a:\n- 'x': 1", "a:\n- 'x' : 1", "a:\n- |\n  x\n  'y'z: 1"];
-for (const c of cases) { const r = check(c); console.log(r.status.padEnd(9), JSON.stringify(c).padEnd(30), 'slow=', JSON.stringify(r.slow)?.slice(0, 100), ' raw=', JSON.stringify(r.raw)); }

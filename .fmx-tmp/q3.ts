@@ -1,3 +1,0 @@
-import { check } from './diff.ts';
-const cases = ['a: >+\n\n   ', 'a: >+\n\n   \n', 'a: |+\n  x\n   ', 'a: |+\n  x\n   \n', 'a: |\n  x\n   ', 'a: |\n  x\n   \n', 'a: |\n  x\n\n   \n  \n', 'a: |-\n  x\n     \n', 'a: >\n  x\n    \n', 'a: |+\n  x\n    \n\n', 'a: |\n  x\n ', 'a: |\n   \n  x\n', 'a: |\n    \n  x\n', 'a: >\n  \n  x\n', 'b:\n  a: |+\n    x\n     \n   \n', 'a: "x\n   "', 'a: "x   \n\n  y"', "a: 'x  \n  '", 'a: x\n  \n  y', 'a: |\n  x', 'a: >-\n  x', 'a: |+', 'a: |+\n', 'a: >\n', 'a:\n- |\n- >+\n'];
-for (const c of cases) { const r = check(c); console.log(r.status.padEnd(9), JSON.stringify(c).padEnd(40), 'slow=', JSON.stringify(r.slow)?.slice(0, 90), ' raw=', JSON.stringify(r.raw)); }

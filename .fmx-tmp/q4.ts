@@ -1,3 +1,0 @@
-import { check } from './diff.ts';
-const cases = ['a:\n   \n    "q"}\n', 'a:\n\n    "q"}\n', 'a:\n    "q"}\n', 'a: "q"}\n', 'a:\n    "q"]\n', 'a:\n    "q",\n', 'a:\n  #c\n    "q"}\n', 'a:\n  #c\n  \n    "q"}\n', 'a: #c\n   \n    "q"}\n', 'a: #c\n   \n    "q" x\n', 'a: #c\n   \n    x\n', 'a: #c\n   \n    [x]\n', 'a: #c\n   \n    [x]]\n', 'a: #c\n   \n    "x"\n', "a: #c\n   \n    'q'}\n", 'a: #c\n\n    "q"}\n', 'a: #c\n    "q"}\n', 'a: #c\n  \n  "q"}\n', 'a:\n  - "q"}\n', 'a: ["q"}\n', 'a: {"q"}}\n', '"q"}: 1\n', 'a: "q"]\n', "a: 'q'}\n", 'a:\n - \'q\'}\n'];
-for (const c of cases) { const r = check(c); console.log(r.status.padEnd(9), JSON.stringify(c).padEnd(40), 'slow=', JSON.stringify(r.slow)?.slice(0, 90), ' raw=', JSON.stringify(r.raw)); }

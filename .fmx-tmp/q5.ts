@@ -1,3 +1,0 @@
-import { check } from './diff.ts';
-const cases = ['a: \n#c #c\n   \n    "q"}\nk: \n', 'a:\n#c\n    "q"}\n', 'a:\n#c\n    "q"}\nk: 1\n', 'a:\n#c\n    x\nk: 1\n', 'a:\n#c\n    "q"\nk: 1\n', 'a:\n#c\n    "q" x\nk: 1\n', 'a:\n#c\n  "q"}\nk: 1\n', 'a:\n#c\n  [q]]\nk: 1\n','a:\n#c\n  [q] x\nk: 1\n', 'a:\n  #c\n  "q"}\nk: 1\n', 'a:\n#c\n  "q" y: 1\nk: 1\n', 'a:\n#c\n  - "q" y: 1\nk: 1\n', 'a:\n#c\n  "q"y\nk: 1\n', 'a:\n\n  "q"}\nk: 1\n', 'a:\n  "q"}\nk: 1\n', 'a:\n#\n  "q",\nk: 1\n', 'b:\n  a:\n  #c\n    "q"}\n  k: 1\n', 'a:\n#c\n  \'q\'}\nk: 1\n'];
-for (const c of cases) { const r = check(c); console.log(r.status.padEnd(9), JSON.stringify(c).padEnd(40), 'slow=', JSON.stringify(r.slow)?.slice(0, 90), ' raw=', JSON.stringify(r.raw)); }

@@ -1,3 +1,0 @@
-import { check } from './diff.ts';
-const cases = ['a:\n  -\n#c\n    x\n  - y\n', 'a:\n-\n#c\n  x\n- y\n', 'a:\n  - b:\n#c\n      x\n  - c: 1\n', 'b:\n  a:\n #c\n    x\n  k: 1\n', 'b:\n  a:\n#c\n    x\n  k: 1\n', 'b:\n  a:\n   #c\n    x\n  k: 1\n', 'a:\n  #c\n    x\nk: 1\n', 'a: # c\n#c\n  x\nk: 1\n', 'a:\n#c\n  "x"\nk: 1\n', 'a:\n#c\n  x\n  y\nk: 1\n', 'a:\n\n#c\n\n  x\nk: 1\n', 'a:\n#c\n  x\n#d\nk: 1\n', 'a:\n  #c\n  x\nk: 1\n', '- a:\n#c\n    x\n  k: 1\n', 'a:\n#c\n  x\n\nk: 1\n'];
-for (const c of cases) { const r = check(c); console.log(r.status.padEnd(9), JSON.stringify(c).padEnd(40), 'slow=', JSON.stringify(r.slow)?.slice(0, 90), ' raw=', JSON.stringify(r.raw)); }
