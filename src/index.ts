@@ -15,13 +15,14 @@ export { DEFAULT_PREFIXES, compactIri } from './rdf/namespaces.js';
 export { computeSchemaProfile } from './rdf/schema-profile.js';
 export type { ClassUsage, PredicateUsage, SchemaProfile } from './rdf/schema-profile.js';
 export { serializeQuads } from './rdf/serialize.js';
+export { QuadStore } from './rdf/quad-store.js';
 
 export { KnowledgeGraph, loadGraph } from './graph/knowledge-graph.js';
 export type { DocumentInfo, LoadOptions, LoadStats } from './graph/types.js';
 export { EXPORT_FORMATS, exportGraph } from './graph/export.js';
 export type { ExportFormat } from './graph/export.js';
 
-export { runQuery } from './sparql/run.js';
+export { MAX_QUERY_CHARS, runQuery } from './sparql/run.js';
 export { formatBindings } from './sparql/format.js';
 export type { QueryOptions, QueryResult } from './sparql/run.js';
 

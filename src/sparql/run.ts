@@ -7,6 +7,9 @@ import { DEFAULT_LIMIT, DEFAULT_TIMEOUT_MS, type QueryOptions, type QueryResult,
 
 export type { QueryOptions, QueryResult, QueryTarget } from './types.js';
 
+/** Longer query texts are refused before parsing: no real query is this long. */
+export const MAX_QUERY_CHARS = 1_000_000;
+
 function positiveInteger(value: number, name: string, allowZero: boolean): number {
   if (!Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
     throw new MdkgError('MDKG_USAGE', `${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got ${value}`, { [name]: value });
@@ -56,6 +59,9 @@ function mapEngineError(error: unknown, denials: readonly MdkgError[]): MdkgErro
  * fetch. Terms the graph does not contain come back as warnings; the query still runs.
  */
 export async function runQuery(target: QueryTarget, query: string, options: QueryOptions = {}): Promise<QueryResult> {
+  if (query.length > MAX_QUERY_CHARS) {
+    throw new MdkgError('MDKG_USAGE', `the query is ${query.length} characters long, over the limit of ${MAX_QUERY_CHARS}`, { length: query.length });
+  }
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs', false);
   const limit = positiveInteger(options.limit ?? DEFAULT_LIMIT, 'limit', true);
   const allow = options.allowServices ?? [];

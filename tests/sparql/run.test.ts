@@ -162,3 +162,16 @@ describe('runQuery: errors', () => {
     expect(rowsOf(await runQuery(targetOf(store), 'SELECT ?n WHERE { ?s schema:name ?n }'))).toEqual([['n=A']]);
   });
 });
+
+describe('runQuery: hostile input', () => {
+  it('refuses a query text over the size limit before parsing it', async () => {
+    const huge = `SELECT * WHERE { ${'?s ?p ?o . '.repeat(100_000)}}`;
+    await expect(runQuery(toolTarget(), huge)).rejects.toMatchObject({ code: 'MDKG_USAGE', message: `the query is ${huge.length} characters long, over the limit of 1000000` });
+  });
+
+  it('answers a pathologically nested query with a coded error, not a crash', async () => {
+    const nested = `SELECT * WHERE { ?s ?p ?o FILTER(${'('.repeat(5000)}1${')'.repeat(5000)}) }`;
+    const error = await rejection(runQuery(toolTarget(), nested));
+    expect(['MDKG_SPARQL_SYNTAX', 'MDKG_SPARQL_FAILED']).toContain(error.code);
+  });
+});
