@@ -25,6 +25,14 @@ export type MdkgCode =
   | 'MDKG_SPARQL_UNKNOWN_TERM'
   | 'MDKG_SPARQL_FAILED'
   | 'MDKG_FETCH_DENIED'
+  // tool sources (MCP tool lists, live MCP servers, OpenAPI specs) and generation
+  | 'MDKG_SOURCE_INVALID'
+  | 'MDKG_SOURCE_FAILED'
+  | 'MDKG_SOURCE_TIMEOUT'
+  | 'MDKG_TOOL_INVALID'
+  | 'MDKG_REF_UNRESOLVED'
+  | 'MDKG_REF_REMOTE'
+  | 'MDKG_GENERATE_CONFLICT'
   // configuration and CLI
   | 'MDKG_CONFIG_INVALID'
   | 'MDKG_USAGE'
