@@ -31,7 +31,7 @@ export function parseBody(text: string, file: string): BodyResult {
   const result: BodyResult = { blocks: [], links: [], diagnostics: [] };
   const visit = (node: Root | RootContent): void => {
     if (node.type === 'code') collectBlock(node, file, result);
-    else if (node.type === 'text') collectLinks(node, result);
+    else if (node.type === 'text') collectLinks(node, text, result);
     else if (node.type === 'heading') collectHeading(node, result);
     if ('children' in node) for (const child of node.children) visit(child);
   };
@@ -52,13 +52,16 @@ function collectBlock(node: Code, file: string, result: BodyResult): void {
   }
 }
 
-function collectLinks(node: Text, result: BodyResult): void {
-  if (!node.value.includes('[[')) return;
-  const startLine = node.position?.start.line ?? 1;
-  const startColumn = node.position?.start.column ?? 1;
-  for (const match of node.value.matchAll(WIKI_LINK)) {
-    const pos = locateOffset(node.value, match.index, startLine);
-    const column = pos.line === startLine ? pos.column + startColumn - 1 : pos.column;
+/** Links are read from the raw source of a text node, so an escaped `[\[x]]` is not a link. */
+function collectLinks(node: Text, source: string, result: BodyResult): void {
+  const start = node.position?.start;
+  const end = node.position?.end;
+  if (start?.offset === undefined || end?.offset === undefined) return;
+  const raw = source.slice(start.offset, end.offset);
+  if (!raw.includes('[[')) return;
+  for (const match of raw.matchAll(WIKI_LINK)) {
+    const pos = locateOffset(raw, match.index, start.line);
+    const column = pos.line === start.line ? pos.column + start.column - 1 : pos.column;
     const target = (match[1] ?? '').trim();
     const label = match[2]?.trim();
     if (target === '') continue;

@@ -4,6 +4,7 @@ import { DEFAULT_PREFIXES } from '../rdf/namespaces.js';
 import type { SchemaProfile } from '../rdf/schema-profile.js';
 import { assertReadOnly, assertServicesAllowed } from './guard.js';
 import { parseSparql } from './parse.js';
+import { escapeSlashesInNames } from './escaped-names.js';
 import { checkSchemaTerms } from './schema-check.js';
 import type { QueryForm } from './types.js';
 import { walkAst } from './walk.js';
@@ -19,6 +20,8 @@ export interface CheckedQuery {
   /** Prefixes known without PREFIX lines: the defaults and the graph's. */
   graphPrefixes: Record<string, string>;
   warnings: Diagnostic[];
+  /** The query text as checked: slashes inside prefixed names escaped (`tool:a/b` → `tool:a\/b`). */
+  text: string;
 }
 
 export interface CheckOptions {
@@ -63,10 +66,11 @@ function projection(ast: Query): { variables: string[]; wildcard: boolean } {
  */
 export function checkQuery(profile: SchemaProfile, query: string, options: CheckOptions = {}): CheckedQuery {
   const graphPrefixes = { ...DEFAULT_PREFIXES, ...profile.prefixes };
-  const parsed: SparqlQuery = parseSparql(query, graphPrefixes);
+  const text = escapeSlashesInNames(query);
+  const parsed: SparqlQuery = parseSparql(text, graphPrefixes);
   assertReadOnly(parsed);
   const ast = parsed as Query;
   assertServicesAllowed(ast, options.allowServices ?? []);
-  const warnings = checkSchemaTerms(ast, profile, { ...graphPrefixes, ...ast.prefixes }, query);
-  return { form: ast.queryType, ast, ...projection(ast), graphPrefixes, warnings };
+  const warnings = checkSchemaTerms(ast, profile, { ...graphPrefixes, ...ast.prefixes }, text);
+  return { form: ast.queryType, ast, ...projection(ast), graphPrefixes, warnings, text };
 }

@@ -66,7 +66,7 @@ export async function runQuery(target: QueryTarget, query: string, options: Quer
   const limit = positiveInteger(options.limit ?? DEFAULT_LIMIT, 'limit', true);
   const allow = options.allowServices ?? [];
   const checked = checkQuery(target.profile, query, { allowServices: allow });
-  const executable = toExecutable(query, checked);
+  const executable = toExecutable(checked.text, checked);
   const denials: MdkgError[] = [];
   const guardedFetch = createGuardedFetch(allow, timeoutMs, { onDenied: (e) => denials.push(e) });
   let raw: ExecuteResult;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandEscapedNames } from '../../src/sparql/escaped-names.js';
+import { escapeSlashesInNames, expandEscapedNames } from '../../src/sparql/escaped-names.js';
 
 const P = { tool: 'https://w3id.org/mdkg/tool/', ex: 'http://example.org/', '': 'http://default.example/' };
 
@@ -15,5 +15,21 @@ describe('expandEscapedNames', () => {
     ['ASK { ?s ex:p ex:a%20b\\/c }', 'ASK { ?s ex:p <http://example.org/a%20b/c> }'],
   ])('%s', (query, expected) => {
     expect(expandEscapedNames(query, P)).toBe(expected);
+  });
+});
+
+describe('escapeSlashesInNames', () => {
+  it.each([
+    ['SELECT * { tool:petstore/getPetById ?p ?o }', 'SELECT * { tool:petstore\\/getPetById ?p ?o }'],
+    ['SELECT * { ?s tool:a/b/c ?o }', 'SELECT * { ?s tool:a\\/b\\/c ?o }'],
+    ['SELECT * { ?s schema:knows/schema:name ?o }', 'SELECT * { ?s schema:knows/schema:name ?o }'],
+    ['SELECT * { ?s ex:p/:q ?o }', 'SELECT * { ?s ex:p/:q ?o }'],
+    ['SELECT * { ?s ex:p/^ex:q ?o }', 'SELECT * { ?s ex:p/^ex:q ?o }'],
+    ['SELECT * { ?s ex:p/(ex:q|ex:r) ?o }', 'SELECT * { ?s ex:p/(ex:q|ex:r) ?o }'],
+    ['SELECT * { ?s ex:p/a ?o }', 'SELECT * { ?s ex:p/a ?o }'],
+    ['SELECT * { ?s ?p "tool:a/b" . <http://x/tool:a/b> ?p ?o } # tool:a/b', 'SELECT * { ?s ?p "tool:a/b" . <http://x/tool:a/b> ?p ?o } # tool:a/b'],
+    ['SELECT (?a/?b AS ?c) {}', 'SELECT (?a/?b AS ?c) {}'],
+  ])('%s', (query, expected) => {
+    expect(escapeSlashesInNames(query)).toBe(expected);
   });
 });

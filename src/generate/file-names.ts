@@ -1,0 +1,33 @@
+/** Characters kept as they are in file names; everything else is percent-encoded (reversibly). */
+const SAFE = /[A-Za-z0-9._-]/;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
+
+/**
+ * A file-safe, reversible form of a tool name: unsafe characters become `%XX` (UTF-8 bytes), and
+ * so do a leading dot, a trailing dot and Windows reserved names. `decodeFileName` reverses it.
+ */
+export function encodeFileName(name: string): string {
+  let out = '';
+  for (const ch of name) {
+    if (SAFE.test(ch)) out += ch;
+    else for (const byte of Buffer.from(ch, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  if (out.startsWith('.')) out = `%2E${out.slice(1)}`;
+  if (out.endsWith('.')) out = `${out.slice(0, -1)}%2E`;
+  if (WINDOWS_RESERVED.test(out)) out = `%${out.charCodeAt(0).toString(16).toUpperCase()}${out.slice(1)}`;
+  return out === '' ? '%00' : out;
+}
+
+export function decodeFileName(file: string): string {
+  return file === '%00' ? '' : decodeURIComponent(file);
+}
+
+/** A source id names a folder and an IRI segment: letters, digits, `.`, `_`, `-`, not starting with `.`. */
+export function isValidSourceId(id: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$/.test(id);
+}
+
+/** The IRI-safe form of a tool name inside `tool:<source>/<name>`. */
+export function iriSegment(name: string): string {
+  return encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

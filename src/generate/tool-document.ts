@@ -1,0 +1,129 @@
+import type { DependencyEdge, HintValue, ToolAnnotations, ToolModel } from '../ingest/types.js';
+import type { DocumentModel } from '../markdown-ld/types.js';
+import { iriSegment } from './file-names.js';
+import { MARKER_KEY, MARKER_PLACEHOLDER } from './marker.js';
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const satisfies ReadonlyArray<keyof ToolAnnotations>;
+const RELATION_KEYS = { requires: 'requires', precedes: 'precedes', relatedTo: 'related', nextStep: 'next_steps' } as const;
+
+export const toolId = (source: string, name: string): string => `tool:${source}/${iriSegment(name)}`;
+export const groupId = (source: string, group: string): string => `tool:${source}/_groups/${iriSegment(group)}`;
+
+/** The first sentence of a description (at most ~200 characters), for `summary`. */
+export function firstSentence(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat === '') return undefined;
+  const end = /[.!?](?=\s|$)|[。！？]/.exec(flat);
+  const sentence = end === null ? flat : flat.slice(0, end.index + 1);
+  return sentence.length <= 200 ? sentence : `${sentence.slice(0, 197).trimEnd()}…`;
+}
+
+/** A score as an xsd:decimal lexical form (the context types `score` so): `0.812`, `1.0`. */
+export const decimal = (n: number): string => (Math.round(Math.min(1, Math.max(0, n)) * 1000) / 1000).toFixed(3).replace(/0+$/, '').replace(/\.$/, '.0');
+
+const nonEmpty = <T>(list: readonly T[] | undefined): T[] | undefined => (list === undefined || list.length === 0 ? undefined : [...list]);
+
+function hintFields(annotations: ToolAnnotations): { values: Record<string, boolean>; sources: Array<Record<string, string>> } {
+  const values: Record<string, boolean> = {};
+  const sources: Array<Record<string, string>> = [];
+  for (const hint of HINTS) {
+    const h: HintValue | undefined = annotations[hint];
+    if (h === undefined) continue;
+    values[hint] = h.value;
+    sources.push({ id: `#hint-${hint}`, hint, origin: h.source, ...(h.rule === undefined ? {} : { rule: h.rule }) });
+  }
+  return { values, sources };
+}
+
+function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const mine = edges.filter((e) => e.from === tool.name);
+  for (const [relation, key] of Object.entries(RELATION_KEYS)) {
+    const targets = [...new Set(mine.filter((e) => e.relation === relation).map((e) => toolId(tool.source, e.to)))].sort();
+    if (targets.length > 0) fields[key] = targets;
+  }
+  const qualified = mine.map((e) => ({
+    id: `#dep-${e.relation}-${iriSegment(e.to)}`,
+    type: 'Dependency',
+    relation: e.relation,
+    target: toolId(tool.source, e.to),
+    confidence: e.confidence,
+    score: decimal(e.score),
+    evidence: e.evidence,
+    rule: e.rule,
+  }));
+  if (qualified.length > 0) fields.dependencies = qualified;
+  return fields;
+}
+
+/**
+ * Source text shown in the body must stay prose: code fences (which could smuggle ```jsonld data
+ * into the graph) and `[[` (a wiki link) are escaped.
+ */
+export function proseOnly(text: string): string {
+  return text.replace(/`{3,}|~{3,}/g, (run) => [...run].map((c) => `\\${c}`).join('')).replace(/\[\[/g, '[\\[');
+}
+
+/** JSON-LD reads an object as a node: non-scalar values of a schema (enum, default) are kept as JSON text. */
+const scalar = (value: unknown): unknown => (value === null || typeof value !== 'object' ? value : JSON.stringify(value));
+
+function body(tool: ToolModel): string {
+  const lines = [`# ${proseOnly(tool.title ?? tool.name).replace(/\n/g, ' ')}`, ''];
+  if (tool.description !== undefined && tool.description.trim() !== '') lines.push(proseOnly(tool.description.trim()), '');
+  if (tool.parameters.length > 0) {
+    lines.push('## Parameters', '', '| name | type | required | description |', '|---|---|---|---|');
+    const cell = (s: string): string => proseOnly(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+    for (const p of tool.parameters) lines.push(`| ${cell(p.name)} | ${cell(p.type ?? '')} | ${p.required ? 'yes' : 'no'} | ${cell(p.description ?? '')} |`);
+    lines.push('');
+  }
+  if (tool.inputSchema !== undefined) lines.push('## Input schema', '', '```json', JSON.stringify(tool.inputSchema, null, 2), '```', '');
+  if (tool.outputSchema !== undefined) lines.push('## Output schema', '', '```json', JSON.stringify(tool.outputSchema, null, 2), '```', '');
+  return lines.join('\n');
+}
+
+/** The Markdown-LD document of one tool: front matter for the graph, a body for people. */
+export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], groups: readonly string[]): DocumentModel {
+  const hints = hintFields(tool.annotations);
+  const api = tool.openapi;
+  const frontMatter: Record<string, unknown> = {
+    id: toolId(tool.source, tool.name),
+    type: 'Tool',
+    name: tool.name,
+    title: tool.title ?? tool.name,
+    summary: firstSentence(tool.description),
+    description: tool.description?.trim() === '' ? undefined : tool.description?.trim(),
+    source: tool.source,
+    kind: tool.kind,
+    ...hints.values,
+    hint_sources: nonEmpty(hints.sources),
+    aliases: nonEmpty(tool.hints.aliases),
+    keywords: nonEmpty(tool.hints.keywords),
+    categories: nonEmpty(tool.hints.categories),
+    examples: nonEmpty(tool.hints.examples),
+    parameters: nonEmpty(
+      tool.parameters.map((p) => ({ id: `#param-${iriSegment(p.in === undefined ? p.name : `${p.in}.${p.name}`)}`, name: p.name, type: p.type, required: p.required, description: p.description, enum: nonEmpty(p.enum?.map(scalar)), default: scalar(p.default), in: p.in })),
+    ),
+    method: api?.method,
+    path: api?.path,
+    operation_id: api?.operationId,
+    tags: nonEmpty(api?.tags),
+    servers: nonEmpty(api?.servers),
+    security: nonEmpty(api?.security),
+    consumes: nonEmpty(api?.consumes.map((f) => f.path)),
+    produces: nonEmpty(api?.produces.map((f) => f.path)),
+    schemas: nonEmpty(api?.schemaRefs),
+    groups: nonEmpty(groups.map((g) => groupId(tool.source, g))),
+    ...edgeFields(tool, edges),
+    [MARKER_KEY]: MARKER_PLACEHOLDER,
+  };
+  return { frontMatter, body: body(tool) };
+}
+
+/** The document of a group of tools (a domain term): its members point to it with `groups`. */
+export function groupDocument(source: string, group: { id: string; name: string; members: readonly string[] }): DocumentModel {
+  return {
+    frontMatter: { id: groupId(source, group.id), type: 'Group', title: group.name, source, [MARKER_KEY]: MARKER_PLACEHOLDER },
+    body: `# ${group.name}\n\nTools of \`${source}\` about ${group.name}: ${[...group.members].sort().map((m) => `\`${m}\``).join(', ')}.\n`,
+  };
+}
