@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
 
 /** Settings read from `mdkg.config.yaml` / `mdkg.config.json` (schema: schemas/config.schema.json). */
@@ -13,6 +14,14 @@ export interface MdkgConfig {
     timeout_ms?: number;
     limit?: number;
   };
+  /** Live MCP servers by source id (also proxied by `mdkg serve`). */
+  servers?: Record<string, ServerConfig>;
+  /** Tool catalog files by source id. */
+  sources?: Record<string, SourceConfig>;
+  /** Search hints by `<source>/<tool name>`. */
+  hints?: Record<string, HintsConfig>;
+  /** Where `mdkg generate tools` writes (default `<graphs>/tools`), relative to the config file. */
+  tools_out?: string;
 }
 
 export const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
@@ -27,8 +36,15 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   if (typeof value !== 'object' || Array.isArray(value)) throw invalid(file, 'the config must be a mapping');
   const config = value as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['graphs', 'sparql', 'servers', 'sources', 'hints'].includes(key)) throw invalid(file, `unknown key '${key}'`);
+    if (!['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out'].includes(key)) throw invalid(file, `unknown key '${key}'`);
   }
+  if (config.servers !== undefined) validateServers(config.servers, file);
+  if (config.sources !== undefined) validateSources(config.sources, file);
+  if (config.hints !== undefined) validateHints(config.hints, file);
+  if (config.tools_out !== undefined && typeof config.tools_out !== 'string') throw invalid(file, "'tools_out' must be a folder path");
+  const ids = [...Object.keys((config.servers ?? {}) as object), ...Object.keys((config.sources ?? {}) as object)];
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) throw invalid(file, `source id '${twice}' is used by both a server and a source file`);
   if (config.graphs !== undefined && typeof config.graphs !== 'string') throw invalid(file, "'graphs' must be a folder path");
   const sparql = config.sparql;
   if (sparql !== undefined) {

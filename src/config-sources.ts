@@ -1,0 +1,78 @@
+import { MdkgError } from './errors.js';
+import { isValidSourceId } from './generate/file-names.js';
+
+/** A live MCP server: started over stdio, or reached over Streamable HTTP. */
+export type ServerConfig =
+  | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; timeout_ms?: number }
+  | { url: string; headers?: Record<string, string>; timeout_ms?: number };
+
+/** A tool catalog file: an OpenAPI/Swagger spec or an MCP tools/list result. */
+export type SourceConfig = { openapi: string } | { mcp_tools: string };
+
+export interface HintsConfig {
+  aliases?: string[];
+  keywords?: string[];
+  categories?: string[];
+  examples?: string[];
+}
+
+const invalid = (file: string, message: string): MdkgError => new MdkgError('MDKG_CONFIG_INVALID', `${file}: ${message}`, { file });
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isStringMap = (v: unknown): v is Record<string, string> => isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
+
+function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], where: string, file: string): void {
+  for (const key of Object.keys(value)) if (!allowed.includes(key)) throw invalid(file, `unknown key '${where}.${key}'`);
+}
+
+function checkId(id: string, where: string, file: string): void {
+  if (!isValidSourceId(id)) throw invalid(file, `'${where}.${id}': a source id is letters, digits, '.', '_' and '-' (it names a folder and an IRI segment)`);
+}
+
+export function validateServers(value: unknown, file: string): Record<string, ServerConfig> {
+  if (!isRecord(value)) throw invalid(file, "'servers' must be a mapping of source id to server");
+  for (const [id, server] of Object.entries(value)) {
+    checkId(id, 'servers', file);
+    const where = `servers.${id}`;
+    if (!isRecord(server)) throw invalid(file, `'${where}' must be a mapping`);
+    if ('url' in server) {
+      onlyKeys(server, ['url', 'headers', 'timeout_ms'], where, file);
+      if (typeof server.url !== 'string' || !/^https?:\/\//.test(server.url)) throw invalid(file, `'${where}.url' must be an http(s) URL`);
+      if (server.headers !== undefined && !isStringMap(server.headers)) throw invalid(file, `'${where}.headers' must map names to strings`);
+    } else {
+      onlyKeys(server, ['command', 'args', 'env', 'cwd', 'timeout_ms'], where, file);
+      if (typeof server.command !== 'string' || server.command === '') throw invalid(file, `'${where}' needs a 'command' (stdio) or a 'url' (Streamable HTTP)`);
+      if (server.args !== undefined && !isStrings(server.args)) throw invalid(file, `'${where}.args' must be a list of strings`);
+      if (server.env !== undefined && !isStringMap(server.env)) throw invalid(file, `'${where}.env' must map names to strings`);
+      if (server.cwd !== undefined && typeof server.cwd !== 'string') throw invalid(file, `'${where}.cwd' must be a folder path`);
+    }
+    const t = server.timeout_ms;
+    if (t !== undefined && !(typeof t === 'number' && Number.isInteger(t) && t > 0)) throw invalid(file, `'${where}.timeout_ms' must be a positive integer`);
+  }
+  return value as Record<string, ServerConfig>;
+}
+
+export function validateSources(value: unknown, file: string): Record<string, SourceConfig> {
+  if (!isRecord(value)) throw invalid(file, "'sources' must be a mapping of source id to file");
+  for (const [id, source] of Object.entries(value)) {
+    checkId(id, 'sources', file);
+    const where = `sources.${id}`;
+    if (!isRecord(source)) throw invalid(file, `'${where}' must be a mapping`);
+    onlyKeys(source, ['openapi', 'mcp_tools'], where, file);
+    const kinds = Object.keys(source);
+    if (kinds.length !== 1 || typeof source[kinds[0] ?? ''] !== 'string') throw invalid(file, `'${where}' needs exactly one of 'openapi: <file>' or 'mcp_tools: <file>'`);
+  }
+  return value as Record<string, SourceConfig>;
+}
+
+export function validateHints(value: unknown, file: string): Record<string, HintsConfig> {
+  if (!isRecord(value)) throw invalid(file, "'hints' must be a mapping of '<source>/<tool>' to hints");
+  for (const [key, hints] of Object.entries(value)) {
+    const where = `hints.${key}`;
+    if (!/^[^/]+\/.+$/.test(key)) throw invalid(file, `'${where}': the key must be '<source>/<tool name>'`);
+    if (!isRecord(hints)) throw invalid(file, `'${where}' must be a mapping`);
+    onlyKeys(hints, ['aliases', 'keywords', 'categories', 'examples'], where, file);
+    for (const [k, v] of Object.entries(hints)) if (!isStrings(v)) throw invalid(file, `'${where}.${k}' must be a list of strings`);
+  }
+  return value as Record<string, HintsConfig>;
+}
