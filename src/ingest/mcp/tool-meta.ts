@@ -1,0 +1,63 @@
+import type { ToolAnnotations, ToolHints } from '../types.js';
+import { describeJson, describeNotStringArray, isObject, isStringArray, type Report } from './values.js';
+
+export const HINT_NAMES = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+export const HINT_FIELDS = ['aliases', 'keywords', 'categories', 'examples'] as const;
+export const META_HINTS = 'mdkg/hints';
+export const META_REQUIRES = 'mdkg/requires';
+
+/**
+ * The explicit MCP annotations of a tool: each boolean hint becomes `{value, source: 'explicit'}`.
+ * A hint of another type is reported and ignored. Missing hints stay missing (inference is a
+ * separate step).
+ */
+export function readAnnotations(annotations: unknown, report: Report): ToolAnnotations {
+  const out: ToolAnnotations = {};
+  if (annotations === undefined) return out;
+  if (!isObject(annotations)) {
+    report('warning', `annotations must be an object, got ${describeJson(annotations)}; ignored`);
+    return out;
+  }
+  for (const hint of HINT_NAMES) {
+    if (!Object.hasOwn(annotations, hint)) continue;
+    const value = annotations[hint];
+    if (typeof value === 'boolean') out[hint] = { value, source: 'explicit' };
+    else report('warning', `annotations.${hint} must be a boolean, got ${describeJson(value)}; ignored`);
+  }
+  return out;
+}
+
+/** The `_meta` object of a tool, or undefined (reported when present but not an object). */
+export function readMeta(meta: unknown, report: Report): Record<string, unknown> | undefined {
+  if (meta === undefined) return undefined;
+  if (isObject(meta)) return meta;
+  report('warning', `_meta must be an object, got ${describeJson(meta)}; ignored`);
+  return undefined;
+}
+
+/** Search hints from `_meta["mdkg/hints"]`: string arrays under known keys; anything else is reported and ignored. */
+export function readHints(meta: Record<string, unknown> | undefined, report: Report): ToolHints {
+  const out: ToolHints = {};
+  if (meta === undefined || !Object.hasOwn(meta, META_HINTS)) return out;
+  const hints = meta[META_HINTS];
+  if (!isObject(hints)) {
+    report('warning', `_meta["${META_HINTS}"] must be an object, got ${describeJson(hints)}; ignored`);
+    return out;
+  }
+  for (const [key, value] of Object.entries(hints)) {
+    const field = HINT_FIELDS.find((name) => name === key);
+    if (field === undefined) report('warning', `_meta["${META_HINTS}"] has an unknown key ${JSON.stringify(key)} (known: ${HINT_FIELDS.join(', ')}); ignored`);
+    else if (isStringArray(value)) out[field] = value;
+    else report('warning', `_meta["${META_HINTS}"].${field} must be an array of strings, got ${describeNotStringArray(value)}; ignored`);
+  }
+  return out;
+}
+
+/** Tool names from `_meta["mdkg/requires"]`, or undefined when absent or unusable (reported). */
+export function readRequires(meta: Record<string, unknown> | undefined, report: Report): string[] | undefined {
+  if (meta === undefined || !Object.hasOwn(meta, META_REQUIRES)) return undefined;
+  const requires = meta[META_REQUIRES];
+  if (isStringArray(requires)) return requires;
+  report('warning', `_meta["${META_REQUIRES}"] must be an array of tool names (strings), got ${describeNotStringArray(requires)}; ignored`);
+  return undefined;
+}
