@@ -1,0 +1,37 @@
+import type { ToolAnnotations, ToolHints } from '../types.js';
+import type { ReadContext } from './context.js';
+import { isObject, own, stringList } from './json.js';
+import type { OperationEntry } from './operations.js';
+
+const HINT_KEYS = ['aliases', 'keywords', 'categories', 'examples'] as const;
+const ANNOTATION_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+/** Search hints from the operation's `x-mdkg-hints` (`aliases`, `keywords`, `categories`, `examples`: lists of strings). */
+export function operationHints(entry: OperationEntry, ctx: ReadContext): ToolHints {
+  const raw = own(entry.operation, 'x-mdkg-hints');
+  if (raw === undefined) return {};
+  if (!isObject(raw)) {
+    ctx.reporter.report('MDKG_TOOL_INVALID', 'warning', `x-mdkg-hints of ${entry.label} is not an object; ignored`);
+    return {};
+  }
+  const hints: ToolHints = {};
+  for (const key of HINT_KEYS) {
+    const values = stringList(own(raw, key));
+    if (values.length > 0) hints[key] = values;
+  }
+  return hints;
+}
+
+/**
+ * Explicit MCP annotations from the operation's `x-mcp-annotations` (booleans only). Nothing else
+ * is set here: annotations inferred from the HTTP method are added later, by the annotation step.
+ */
+export function operationAnnotations(entry: OperationEntry): ToolAnnotations {
+  const raw = own(entry.operation, 'x-mcp-annotations');
+  const annotations: ToolAnnotations = {};
+  for (const key of ANNOTATION_KEYS) {
+    const value = own(raw, key);
+    if (typeof value === 'boolean') annotations[key] = { value, source: 'explicit' };
+  }
+  return annotations;
+}

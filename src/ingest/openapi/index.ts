@@ -1,0 +1,2 @@
+export { readOpenApi } from './read-openapi.js';
+export type { ReadOpenApiOptions } from './read-openapi.js';

@@ -1,0 +1,123 @@
+import type { ReadContext, WalkStack } from './context.js';
+import { isObject, own, ownArray, ownObject, pointer, type Json } from './json.js';
+import { lastComponentName } from './refs.js';
+
+/** A subschema and where it sits. */
+export interface SchemaAt {
+  schema: unknown;
+  at: string;
+  /** For properties: the component schema that declares it (an `allOf` member's, or the view's own). */
+  owner?: string;
+}
+
+/** A schema with its refs followed and its `allOf` members merged: what the walkers need to know. */
+export interface SchemaView {
+  /** The resolved schema object; undefined for a broken ref, a cycle, or a boolean schema. */
+  node: Json | undefined;
+  at: string;
+  /** Local refs followed to reach the node. */
+  refs: string[];
+  /** The component schema the node is (the last one in its ref chain). */
+  component?: string;
+  /** The ref or node that closes a cycle with the walk stack, as text (`#/components/schemas/Node`). */
+  cycle?: string;
+  /** The ref that could not be followed (remote or dangling). */
+  broken?: string;
+  type?: string;
+  /** Own and `allOf` properties; a later one of the same name replaces an earlier one in place. */
+  properties: Map<string, SchemaAt>;
+  required: Set<string>;
+  items?: SchemaAt;
+  /** `oneOf` and `anyOf` members. */
+  variants: SchemaAt[];
+  /** `allOf` members merged, counted against MAX_ALLOF_MEMBERS. */
+  merged: number;
+}
+
+/** `allOf` inside `allOf` deeper than this is not merged. */
+const MAX_ALLOF_DEPTH = 8;
+/** `allOf` members merged into one view at most (members of members included). */
+const MAX_ALLOF_MEMBERS = 256;
+
+/**
+ * Follows a schema's `$ref`s and merges its `allOf` members (depth and count bounded). `stack` holds
+ * the refs and nodes open on the caller's walk: reaching one of them again gives a view with `cycle`
+ * set and no node, so the caller stops there.
+ */
+export function viewSchema(value: unknown, at: string, ctx: ReadContext, stack: WalkStack): SchemaView {
+  const resolved = ctx.refs.deref(value, at);
+  const view: SchemaView = { node: undefined, at: resolved.at, refs: resolved.refs, properties: new Map(), required: new Set(), variants: [], merged: 0 };
+  const component = lastComponentName(resolved.refs);
+  if (component !== undefined) view.component = component;
+  if (resolved.broken !== undefined) {
+    view.broken = resolved.broken;
+    return view;
+  }
+  const cycle = resolved.refs.find((ref) => stack.includes(ref)) ?? (stack.includes(resolved.node) ? resolved.at : undefined);
+  if (cycle !== undefined) {
+    view.cycle = cycle;
+    const type = isObject(resolved.node) ? schemaType(resolved.node) : undefined;
+    if (type !== undefined) view.type = type;
+    return view;
+  }
+  if (!isObject(resolved.node)) return view;
+  view.node = resolved.node;
+  stack.push(...resolved.refs, resolved.node);
+  merge(view, resolved.node, resolved.at, ctx, stack, 0, component);
+  stack.length -= resolved.refs.length + 1;
+  const type = schemaType(resolved.node) ?? view.type ?? (view.properties.size > 0 ? 'object' : view.items !== undefined ? 'array' : undefined);
+  if (type !== undefined) view.type = type;
+  return view;
+}
+
+/** Runs `walk` with the view's refs and node open on the stack (so its children see cycles back to it). */
+export function inside<T>(stack: WalkStack, view: SchemaView, walk: () => T): T {
+  stack.push(...view.refs, view.node);
+  try {
+    return walk();
+  } finally {
+    stack.length -= view.refs.length + 1;
+  }
+}
+
+/** Adds a schema's properties, required names, items and variants to the view, then its `allOf` members'. */
+function merge(view: SchemaView, node: Json, at: string, ctx: ReadContext, stack: WalkStack, depth: number, owner: string | undefined): void {
+  for (const [index, member] of (ownArray(node, 'allOf') ?? []).entries()) {
+    if (depth >= MAX_ALLOF_DEPTH || view.merged >= MAX_ALLOF_MEMBERS) break;
+    view.merged++;
+    const memberAt = pointer(at, 'allOf', String(index));
+    const resolved = ctx.refs.deref(member, memberAt);
+    if (!isObject(resolved.node) || resolved.refs.some((ref) => stack.includes(ref)) || stack.includes(resolved.node)) continue;
+    stack.push(...resolved.refs, resolved.node);
+    merge(view, resolved.node, resolved.at, ctx, stack, depth + 1, lastComponentName(resolved.refs) ?? owner);
+    stack.length -= resolved.refs.length + 1;
+    if (view.type === undefined) {
+      const type = schemaType(resolved.node);
+      if (type !== undefined) view.type = type;
+    }
+  }
+  const properties = ownObject(node, 'properties');
+  if (properties !== undefined) {
+    for (const [name, schema] of Object.entries(properties)) {
+      if (!isObject(schema) && typeof schema !== 'boolean') continue;
+      const property: SchemaAt = { schema, at: pointer(at, 'properties', name) };
+      if (owner !== undefined) property.owner = owner;
+      view.properties.set(name, property);
+    }
+  }
+  for (const name of ownArray(node, 'required') ?? []) if (typeof name === 'string') view.required.add(name);
+  const items = own(node, 'items');
+  if (isObject(items)) view.items = { schema: items, at: pointer(at, 'items') };
+  else if (Array.isArray(items) && items.length > 0) view.items = { schema: items[0], at: pointer(at, 'items', '0') };
+  for (const key of ['oneOf', 'anyOf']) {
+    for (const [index, member] of (ownArray(node, key) ?? []).entries()) view.variants.push({ schema: member, at: pointer(at, key, String(index)) });
+  }
+}
+
+/** The JSON Schema type of a schema object: `type`, or the first non-null one of a type list (3.1). */
+export function schemaType(node: Json): string | undefined {
+  const type = own(node, 'type');
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return type.find((t): t is string => typeof t === 'string' && t !== 'null');
+  return undefined;
+}
