@@ -1,0 +1,2 @@
+export { detectDependencies } from './detect.js';
+export type { Dependencies } from './detect.js';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { firstSentence, singularize, splitIdentifier, verbForms } from '../../src/ingest/words.js';
+
+describe('splitIdentifier', () => {
+  it.each([
+    ['get_file', ['get', 'file']],
+    ['listDirectory', ['list', 'directory']],
+    ['delete-item', ['delete', 'item']],
+    ['HTTPResponseCode', ['http', 'response', 'code']],
+    ['orderID', ['order', 'id']],
+    ['order_Id', ['order', 'id']],
+    ['v2beta1', ['v2beta1']],
+    ['a.b c', ['a', 'b', 'c']],
+    ['', []],
+  ])('%s', (name, words) => {
+    expect(splitIdentifier(name)).toEqual(words);
+  });
+});
+
+describe('singularize', () => {
+  it.each([
+    ['orders', 'order'],
+    ['entities', 'entity'],
+    ['addresses', 'address'],
+    ['branches', 'branch'],
+    ['boxes', 'box'],
+    ['statuses', 'status'],
+    ['componentstatuses', 'componentstatus'],
+    ['status', 'status'],
+    ['alias', 'alias'],
+    ['people', 'person'],
+    ['caches', 'cache'],
+    ['data', 'data'],
+    ['ids', 'ids'],
+    ['pods', 'pod'],
+  ])('%s -> %s', (word, singular) => {
+    expect(singularize(word)).toBe(singular);
+  });
+});
+
+describe('verbForms', () => {
+  it.each([
+    ['Creates', ['creates', 'create']],
+    ['Searches', ['searches', 'search', 'searche']],
+    ['Queries', ['queries', 'query', 'querie']],
+    ['listing', ['listing', 'list', 'liste']],
+    ['get', ['get']],
+  ])('%s', (word, forms) => {
+    expect(verbForms(word)).toEqual(forms);
+  });
+});
+
+describe('firstSentence', () => {
+  it.each([
+    ['Reads a file. Then more.', 'Reads a file'],
+    ['파일을 삭제합니다。다음', '파일을 삭제합니다'],
+    ['v1.2 of the API', 'v1.2 of the API'],
+    ['line one\nline two', 'line one'],
+  ])('%s', (text, sentence) => {
+    expect(firstSentence(text)).toBe(sentence);
+  });
+});
