@@ -14,6 +14,7 @@ Commands:
   validate [dir]     check every document; list problems as file:line:column; exit 1 on errors
   schema             classes, predicates and prefixes actually present in the graph
   export             write the graph, or one document's graph, as ttl|nq|jsonld|mermaid|dot
+  generate tools     write tool documents from MCP servers, tool lists and OpenAPI specs
   help [command]     show help for a command
 
 Options:
@@ -66,5 +67,20 @@ Options:
   --doc <id>               only this document: its id (concept:x), IRI or path
   --out <file>             write to a file (atomically) instead of standard output
 ${COMMON}
+`,
+  generate: `Usage: mdkg generate tools [<file> --source-id <id> [--kind openapi|mcp-tools]] [options]
+
+Writes one Markdown-LD document per tool to <out>/<source>/<tool>.md, from the sources and
+servers of mdkg.config.yaml, or from one file. Regenerating unchanged input changes no byte.
+Documents of tools that disappeared are removed; a hand-written document, or one edited by hand
+since it was generated, is never overwritten. A source that fails keeps its documents; the
+others still generate. Exit 1 when a source failed.
+
+Options:
+  --source-id <id>         namespace of the file's tools (tool:<id>/<name>)
+  --kind <k>               openapi | mcp-tools (default: detected from the file)
+  --out <dir>              output folder (default: tools_out of the config, or <graphs>/tools)
+  --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
+  --json                   print the per-source report as JSON
 `,
 };

@@ -1,5 +1,6 @@
 import { formatDiagnostic, isMdkgError } from '../errors.js';
 import { exportCommand } from './commands/export.js';
+import { generateCommand } from './commands/generate.js';
 import { queryCommand } from './commands/query.js';
 import { schemaCommand } from './commands/schema.js';
 import { validateCommand } from './commands/validate.js';
@@ -7,7 +8,7 @@ import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand };
+const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand };
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

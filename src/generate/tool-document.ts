@@ -22,6 +22,16 @@ export function firstSentence(text: string | undefined): string | undefined {
 /** A score as an xsd:decimal lexical form (the context types `score` so): `0.812`, `1.0`. */
 export const decimal = (n: number): string => (Math.round(Math.min(1, Math.max(0, n)) * 1000) / 1000).toFixed(3).replace(/0+$/, '').replace(/\.$/, '.0');
 
+/** Documents list at most this many consumed / produced field paths, the shallowest first. */
+export const MAX_FIELDS = 64;
+
+function fieldPaths(fields: readonly { path: string }[] | undefined): string[] | undefined {
+  if (fields === undefined || fields.length === 0) return undefined;
+  const depth = (p: string): number => p.split(/[.[]/).length;
+  const unique = [...new Set(fields.map((f) => f.path))];
+  return unique.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, MAX_FIELDS);
+}
+
 const nonEmpty = <T>(list: readonly T[] | undefined): T[] | undefined => (list === undefined || list.length === 0 ? undefined : [...list]);
 
 function hintFields(annotations: ToolAnnotations): { values: Record<string, boolean>; sources: Array<Record<string, string>> } {
@@ -110,8 +120,8 @@ export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], 
     tags: nonEmpty(api?.tags),
     servers: nonEmpty(api?.servers),
     security: nonEmpty(api?.security),
-    consumes: nonEmpty(api?.consumes.map((f) => f.path)),
-    produces: nonEmpty(api?.produces.map((f) => f.path)),
+    consumes: fieldPaths(api?.consumes),
+    produces: fieldPaths(api?.produces),
     schemas: nonEmpty(api?.schemaRefs),
     groups: nonEmpty(groups.map((g) => groupId(tool.source, g))),
     ...edgeFields(tool, edges),

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config.js';
+import { formatDiagnostic, MdkgError } from '../../errors.js';
+import { generateTools, type SourceReport, type ToolSource } from '../../generate/generate-tools.js';
+import { renderTable } from '../../util/table.js';
+import { EXIT, type CliIo } from '../io.js';
+
+async function detectKind(path: string): Promise<'openapi' | 'mcp-tools'> {
+  const head = (await readFile(path, 'utf8').catch(() => '')).slice(0, 4096);
+  return /^\s*["']?(openapi|swagger)["']?\s*:/m.test(head) || /"(openapi|swagger)"\s*:/.test(head) ? 'openapi' : 'mcp-tools';
+}
+
+function hintSummary(r: SourceReport): string {
+  const stats = r.annotations as Record<string, { explicit: number; inferred: number; unknown: number }> | undefined;
+  if (stats === undefined) return '';
+  const total = { explicit: 0, inferred: 0, unknown: 0 };
+  for (const s of Object.values(stats)) {
+    if (s === null || typeof s !== 'object' || typeof s.explicit !== 'number') continue;
+    total.explicit += s.explicit;
+    total.inferred += s.inferred;
+    total.unknown += s.unknown;
+  }
+  return `${total.explicit}/${total.inferred}/${total.unknown}`;
+}
+
+export async function generateCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { config: { type: 'string' }, out: { type: 'string' }, 'source-id': { type: 'string' }, kind: { type: 'string' }, json: { type: 'boolean' }, graphs: { type: 'string' } },
+  });
+  const [what, file, ...extra] = positionals;
+  if (what !== 'tools') throw new MdkgError('MDKG_USAGE', "what to generate: 'mdkg generate tools' (see 'mdkg help generate')");
+  if (extra.length > 0) throw new MdkgError('MDKG_USAGE', 'one source file at a time');
+  const { config, dir } = await loadConfig(io.cwd, values.config);
+  let sources: ToolSource[];
+  let base = dir;
+  if (file !== undefined) {
+    const id = values['source-id'];
+    if (id === undefined) throw new MdkgError('MDKG_USAGE', 'a source file needs --source-id <id> (the namespace of its tools)');
+    const kind = values.kind ?? (await detectKind(resolve(io.cwd, file)));
+    if (kind !== 'openapi' && kind !== 'mcp-tools') throw new MdkgError('MDKG_USAGE', `--kind must be openapi or mcp-tools, got '${kind}'`);
+    sources = [{ id, kind, file }];
+    base = io.cwd;
+  } else {
+    sources = [
+      ...Object.entries(config.sources ?? {}).map(([id, s]): ToolSource => ('openapi' in s ? { id, kind: 'openapi', file: s.openapi } : { id, kind: 'mcp-tools', file: s.mcp_tools })),
+      ...Object.entries(config.servers ?? {}).map(([id, s]): ToolSource => {
+        const { timeout_ms: timeoutMs, ...server } = s;
+        return { id, kind: 'mcp-server', server, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+      }),
+    ];
+    if (sources.length === 0) throw new MdkgError('MDKG_USAGE', "no sources: give a file with --source-id, or list 'sources:' / 'servers:' in mdkg.config.yaml");
+  }
+  const outDir = values.out !== undefined ? resolve(io.cwd, values.out) : resolve(dir, config.tools_out ?? `${values.graphs ?? config.graphs ?? 'graphs'}/tools`);
+  const reports = await generateTools(sources, {
+    outDir,
+    cwd: base,
+    hints: config.hints ?? {},
+    ...(io.isTTY ? { onSource: (id: string, i: number, n: number) => io.stderr(`\rgenerating ${i + 1}/${n}: ${id}\u001b[K`) } : {}),
+  });
+  if (io.isTTY) io.stderr('\r\u001b[K');
+  for (const r of reports) for (const d of r.diagnostics) io.stderr(`${r.source}: ${formatDiagnostic(d)}\n`);
+  if (values.json === true) io.stdout(`${JSON.stringify({ out: outDir, sources: reports }, null, 2)}\n`);
+  else {
+    const rows = reports.map((r) => [r.source, r.ok ? 'ok' : 'FAILED', String(r.tools), String(r.added.length), String(r.updated.length), String(r.removed.length), String(r.unchanged), String(r.kept.length), String(r.edges), hintSummary(r)]);
+    io.stdout(renderTable(['source', 'status', 'tools', 'added', 'updated', 'removed', 'unchanged', 'kept', 'edges', 'hints explicit/inferred/unknown'], rows));
+    for (const r of reports) for (const path of r.removed) io.stdout(`removed ${path}\n`);
+  }
+  return reports.every((r) => r.ok) ? EXIT.ok : EXIT.failed;
+}

@@ -1,0 +1,36 @@
+import { writeDocument } from '../markdown-ld/write.js';
+import { annotationStats, inferAnnotations } from '../ingest/annotations.js';
+import { detectDependencies } from '../ingest/dependencies/index.js';
+import type { ToolHints, ToolModel } from '../ingest/types.js';
+import { encodeFileName } from './file-names.js';
+import { groupDocument, toolDocument } from './tool-document.js';
+
+export type AnnotationStats = ReturnType<typeof annotationStats>;
+
+/** Adds config hints (`<source>/<tool>`) to a tool's own hints, without duplicates, in order. */
+export function mergeHints(tool: ToolModel, extra: ToolHints | undefined): ToolModel {
+  if (extra === undefined) return tool;
+  const hints: ToolHints = { ...tool.hints };
+  for (const key of ['aliases', 'keywords', 'categories', 'examples'] as const) {
+    const merged = [...new Set([...(tool.hints[key] ?? []), ...(extra[key] ?? [])])];
+    if (merged.length > 0) hints[key] = merged;
+  }
+  return { ...tool, hints };
+}
+
+/**
+ * The documents of one source (file path relative to the source folder → unstamped text): hints
+ * merged, missing annotations inferred, dependency edges and groups detected, then rendered.
+ */
+export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
+  const ready = tools.map((t) => inferAnnotations(mergeHints(t, hints[`${t.source}/${t.name}`])));
+  const { edges, groups } = detectDependencies(ready);
+  const membership = new Map<string, string[]>();
+  for (const g of groups) for (const m of g.members) membership.set(m, [...(membership.get(m) ?? []), g.id]);
+  const documents = new Map<string, string>();
+  for (const tool of ready) {
+    documents.set(`${encodeFileName(tool.name)}.md`, writeDocument(toolDocument(tool, edges, membership.get(tool.name) ?? [])));
+  }
+  for (const g of groups) documents.set(`_groups/${encodeFileName(g.id)}.md`, writeDocument(groupDocument(tools[0]?.source ?? '', g)));
+  return { documents, stats: annotationStats(ready), edges: edges.length };
+}
