@@ -4,7 +4,12 @@ import type { DocumentModel } from './types.js';
 /** Keys first in this order; every other key follows in code-point order. */
 const KEY_ORDER = [
   '@context', 'id', '@id', 'type', '@type', 'title', 'name', 'summary', 'description', 'source', 'kind',
-  'required', 'default', 'enum', 'tags', 'aliases', 'keywords', 'categories', 'examples',
+  'required', 'default', 'enum', 'in', 'tags', 'aliases', 'keywords', 'categories', 'examples',
+  // tools: hints, inputs, HTTP details, edges; the generated marker last
+  'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint', 'hint_sources', 'hint', 'origin',
+  'parameters', 'method', 'path', 'operation_id', 'servers', 'security', 'consumes', 'produces', 'schemas',
+  'groups', 'requires', 'precedes', 'related', 'next_steps', 'see_also', 'mentions',
+  'dependencies', 'relation', 'target', 'confidence', 'score', 'rule', 'evidence', 'generated',
 ];
 const RANK = new Map(KEY_ORDER.map((key, index) => [key, index]));
 
