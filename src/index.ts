@@ -28,3 +28,15 @@ export type { QueryOptions, QueryResult } from './sparql/run.js';
 
 export { loadConfig, validateConfig } from './config.js';
 export type { MdkgConfig } from './config.js';
+
+export { readOpenApi } from './ingest/openapi/index.js';
+export { listLiveTools, readMcpToolList } from './ingest/mcp/index.js';
+export type { LiveServerConfig } from './ingest/mcp/index.js';
+export { annotationStats, inferAnnotations } from './ingest/annotations.js';
+export { detectDependencies } from './ingest/dependencies/index.js';
+export type { Confidence, DependencyEdge, FieldRef, HintValue, IngestResult, OpenApiDetails, Relation, ToolAnnotations, ToolGroup, ToolHints, ToolModel, ToolParameter } from './ingest/types.js';
+export { generateTools } from './generate/generate-tools.js';
+export type { GenerateOptions, SourceReport, ToolSource } from './generate/generate-tools.js';
+export { groupDocument, toolDocument } from './generate/tool-document.js';
+export { writeSourceDocuments } from './generate/write-documents.js';
+export type { WriteSummary } from './generate/write-documents.js';
