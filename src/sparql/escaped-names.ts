@@ -25,9 +25,12 @@ function stringEnd(text: string, i: number): number {
   return text.length;
 }
 
-/** Rewrites every prefixed name with a `\`-escape into `<full IRI>`; other text is unchanged. */
-export function expandEscapedNames(query: string, prefixes: Readonly<Record<string, string>>): string {
-  if (!query.includes('\\')) return query;
+/**
+ * Copies a query, skipping comments, strings and IRIs, and lets `rewrite` replace each prefixed
+ * name (`m` is its PNAME_LN match, `end` where it stops). `rewrite` returns the replacement and
+ * where copying resumes, or undefined to keep the name as it is.
+ */
+function rewriteNames(query: string, rewrite: (m: RegExpExecArray, end: number) => { text: string; end: number } | undefined): string {
   let out = '';
   let i = 0;
   while (i < query.length) {
@@ -46,11 +49,10 @@ export function expandEscapedNames(query: string, prefixes: Readonly<Record<stri
       const m = PNAME_LN.exec(query);
       if (m !== null) {
         end = PNAME_LN.lastIndex;
-        const ns = prefixes[m[1] ?? ''];
-        const local = m[2] ?? '';
-        if (local.includes('\\') && ns !== undefined) {
-          out += `<${ns}${local.replace(/\\(.)/g, '$1')}>`;
-          i = end;
+        const replaced = rewrite(m, end);
+        if (replaced !== undefined) {
+          out += replaced.text;
+          i = replaced.end;
           continue;
         }
       }
@@ -61,51 +63,38 @@ export function expandEscapedNames(query: string, prefixes: Readonly<Record<stri
   return out;
 }
 
+/** Rewrites every prefixed name with a `\`-escape into `<full IRI>`; other text is unchanged. */
+export function expandEscapedNames(query: string, prefixes: Readonly<Record<string, string>>): string {
+  if (!query.includes('\\')) return query;
+  return rewriteNames(query, (m, end) => {
+    const ns = prefixes[m[1] ?? ''];
+    const local = m[2] ?? '';
+    return local.includes('\\') && ns !== undefined ? { text: `<${ns}${local.replace(/\\(.)/g, '$1')}>`, end } : undefined;
+  });
+}
+
 /** What may follow a `/` when it is the property-path operator rather than part of a name. */
 const PATH_STEP = /^(?:[A-Za-z\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*:|:|[\^(<!?$]|a\b)/;
 const LOCAL_TAIL = /[\w\-\u00B7\u00C0-\uFFFF]+(?:[\w.\-\u00B7\u00C0-\uFFFF]*[\w\-\u00B7\u00C0-\uFFFF])?/y;
 
 /**
  * mdkg ids read like `tool:petstore/getPetById`, which SPARQL only accepts as
- * `tool:petstore\/getPetById`. This escapes such slashes inside prefixed names so both forms
+ * `tool:petstore\\/getPetById`. This escapes such slashes inside prefixed names so both forms
  * work. A `/` followed by a prefixed name, `:`, `^`, `(`, `<`, `!`, a variable or `a` stays the
  * property-path operator (`schema:knows/schema:name`).
  */
 export function escapeSlashesInNames(query: string): string {
   if (!query.includes('/')) return query;
-  let out = '';
-  let i = 0;
-  while (i < query.length) {
-    const c = query[i] ?? '';
-    let end = i + 1;
-    if (c === '#') {
-      end = query.slice(i).search(/[\n\r]/);
-      end = end < 0 ? query.length : i + end;
-    } else if (c === '"' || c === "'") {
-      end = stringEnd(query, i);
-    } else if (c === '<') {
-      IRIREF.lastIndex = i;
-      if (IRIREF.exec(query) !== null) end = IRIREF.lastIndex;
-    } else if (!NAME_CHAR.test(query[i - 1] ?? ' ')) {
-      PNAME_LN.lastIndex = i;
-      const m = PNAME_LN.exec(query);
-      if (m !== null) {
-        let name = m[0];
-        end = PNAME_LN.lastIndex;
-        while (query[end] === '/' && !PATH_STEP.test(query.slice(end + 1, end + 80))) {
-          LOCAL_TAIL.lastIndex = end + 1;
-          const tail = LOCAL_TAIL.exec(query);
-          if (tail === null) break;
-          name += `\\/${tail[0]}`;
-          end = LOCAL_TAIL.lastIndex;
-        }
-        out += name;
-        i = end;
-        continue;
-      }
+  return rewriteNames(query, (m, start) => {
+    let name = m[0];
+    let end = start;
+    while (query[end] === '/' && !PATH_STEP.test(query.slice(end + 1, end + 80))) {
+      LOCAL_TAIL.lastIndex = end + 1;
+      const tail = LOCAL_TAIL.exec(query);
+      if (tail === null) break;
+      name += `\\/${tail[0]}`;
+      end = LOCAL_TAIL.lastIndex;
     }
-    out += query.slice(i, end);
-    i = end;
-  }
-  return out;
+    return { text: name, end };
+  });
 }
