@@ -30,8 +30,6 @@ export interface GenerateOptions {
   onSource?: (id: string, index: number, total: number) => void;
 }
 
-const SOURCE_FAILURES = new Set(['MDKG_SOURCE_INVALID', 'MDKG_SOURCE_FAILED', 'MDKG_SOURCE_TIMEOUT', 'MDKG_FILE_READ']);
-
 async function ingest(source: ToolSource, cwd: string): Promise<IngestResult> {
   if (source.kind === 'mcp-server') {
     return listLiveTools(source.server, { source: source.id, cwd, ...(source.timeoutMs === undefined ? {} : { timeoutMs: source.timeoutMs }) });
@@ -61,7 +59,9 @@ export async function generateTools(sources: readonly ToolSource[], options: Gen
       continue;
     }
     const result = await ingest(source, options.cwd);
-    if (result.diagnostics.some((d) => SOURCE_FAILURES.has(d.code) && d.severity === 'error') && result.tools.length === 0) {
+    // No tools and an error: the source could not be read (or holds nothing usable). Its
+    // documents stay; removing them would turn a broken source into "all tools removed".
+    if (result.tools.length === 0 && result.diagnostics.some((d) => d.severity === 'error')) {
       reports.push({ ...empty, diagnostics: result.diagnostics, ok: false });
       continue;
     }

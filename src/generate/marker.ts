@@ -27,7 +27,9 @@ export type MarkerState = 'generated' | 'edited' | 'hand-written';
  * `generated`: written by mdkg and unchanged since; `edited`: written by mdkg, then changed by hand;
  * `hand-written`: no marker (never overwritten or removed).
  */
-export function markerState(text: string): MarkerState {
+export function markerState(raw: string): MarkerState {
+  // A checkout with CRLF line endings is the same document: compare as written (LF).
+  const text = raw.replace(/\r\n/g, '\n');
   const match = MARKER_LINE.exec(text);
   if (match === null) return 'hand-written';
   const original = text.replace(match[0], PLACEHOLDER);

@@ -41,7 +41,7 @@ function hintFields(annotations: ToolAnnotations): { values: Record<string, bool
     const h: HintValue | undefined = annotations[hint];
     if (h === undefined) continue;
     values[hint] = h.value;
-    sources.push({ id: `#hint-${hint}`, hint, origin: h.source, ...(h.rule === undefined ? {} : { rule: h.rule }) });
+    sources.push({ id: `#hint-${hint}`, '@type': 'HintSource', hint, origin: h.source, ...(h.rule === undefined ? {} : { rule: h.rule }) });
   }
   return { values, sources };
 }
@@ -112,7 +112,7 @@ export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], 
     categories: nonEmpty(tool.hints.categories),
     examples: nonEmpty(tool.hints.examples),
     parameters: nonEmpty(
-      tool.parameters.map((p) => ({ id: `#param-${iriSegment(p.in === undefined ? p.name : `${p.in}.${p.name}`)}`, name: p.name, type: p.type, required: p.required, description: p.description, enum: nonEmpty(p.enum?.map(scalar)), default: scalar(p.default), in: p.in })),
+      tool.parameters.map((p) => ({ id: `#param-${iriSegment(p.in === undefined ? p.name : `${p.in}.${p.name}`)}`, '@type': 'Parameter', name: p.name, type: p.type, required: p.required, description: p.description, enum: nonEmpty(p.enum?.map(scalar)), default: scalar(p.default), in: p.in })),
     ),
     method: api?.method,
     path: api?.path,

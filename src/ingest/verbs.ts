@@ -52,13 +52,25 @@ export function verbOfWord(word: string): VerbMatch | undefined {
   return undefined;
 }
 
-/** The first word of an identifier (snake, camel, kebab) that is a verb. */
+/** How much a verb class changes: with coordinated verbs, the most consequential one counts. */
+const WEIGHT: Record<VerbClass, number> = { read: 0, create: 1, update: 1, delete: 2 };
+const COORDINATORS = new Set(['and', 'or', 'then']);
+
+/**
+ * The first word of an identifier (snake, camel, kebab) that is a verb, or, when verbs are
+ * coordinated (`find_and_delete_files`, `search_and_replace`), the most consequential of them:
+ * a tool that can also delete must not be taken for a read-only one.
+ */
 export function verbInIdentifier(name: string): VerbMatch | undefined {
-  for (const word of splitIdentifier(name)) {
+  const words = splitIdentifier(name);
+  let best: VerbMatch | undefined;
+  for (const [i, word] of words.entries()) {
     const exact = VOCABULARY.words.get(word);
-    if (exact !== undefined) return exact;
+    if (exact === undefined) continue;
+    if (best === undefined) best = exact;
+    else if (COORDINATORS.has(words[i - 1] ?? '') && WEIGHT[exact.verbClass] > WEIGHT[best.verbClass]) best = exact;
   }
-  return undefined;
+  return best;
 }
 
 /** The last listed term of a substring language in the first sentence (the main verb of a head-final clause). */

@@ -89,5 +89,18 @@ describe('generateTools', () => {
     expect(all.stderr).toContain('bad: missing.yaml: error MDKG_FILE_READ cannot read missing.yaml: ENOENT');
     expect(await readFile(join(dir, 'graphs/tools/items/list_items.md'), 'utf8')).toContain('id: tool:items/list_items');
     expect((await runCli(['generate', 'tools', 'items.json'], dir)).stderr).toContain('needs --source-id');
+    // a tool list with a parameter named "openapi" is still a tool list
+    const tricky = JSON.stringify({ tools: [{ name: 'get_spec', inputSchema: { type: 'object', properties: { openapi: { type: 'string' } } } }] });
+    await writeFile(join(dir, 'tricky.json'), tricky);
+    expect((await runCli(['generate', 'tools', 'tricky.json', '--source-id', 'tricky', '--out', 'out'], dir)).code).toBe(0);
+  });
+
+  it('a source that yields no tools and an error keeps its documents (no mass removal)', async () => {
+    const dir = await tempDir({ 'items.json': toolList, 'empty.json': '{"tools": [{"description": "no name"}]}' });
+    const out = join(dir, 'tools');
+    await generateTools([{ id: 'items', kind: 'mcp-tools', file: 'items.json' }], { outDir: out, cwd: dir });
+    const reports = await generateTools([{ id: 'items', kind: 'mcp-tools', file: 'empty.json' }], { outDir: out, cwd: dir });
+    expect(reports.map((r) => [r.ok, r.removed, r.diagnostics.map((d) => d.code)])).toEqual([[false, [], ['MDKG_TOOL_INVALID']]]);
+    expect(await readFile(join(out, 'items/list_items.md'), 'utf8')).toContain('tool:items/list_items');
   });
 });

@@ -43,3 +43,13 @@ describe('writeSourceDocuments', () => {
     await expect(writeSourceDocuments(out, 's', new Map([['../x.md', doc('x', 'X')]]))).rejects.toThrow('escapes its source folder');
   });
 });
+
+describe('generated marker', () => {
+  it('treats a CRLF checkout of a generated document as unchanged', async () => {
+    const out = await tempDir();
+    await writeSourceDocuments(out, 's', docs([['a', 'A']]));
+    const lf = await readFile(join(out, 's/a.md'), 'utf8');
+    expect(markerState(lf.replace(/\n/g, '\r\n'))).toBe('generated');
+    expect(markerState(lf.replace('# A', '# B').replace(/\n/g, '\r\n'))).toBe('edited');
+  });
+});

@@ -116,3 +116,15 @@ describe('annotationStats', () => {
     expect(annotationStats([])).toEqual({ tools: 0, readOnlyHint: zero, destructiveHint: zero, idempotentHint: zero, openWorldHint: zero });
   });
 });
+
+describe('coordinated verbs in a name', () => {
+  it.each([
+    ['find_and_delete_files', 'delete'],
+    ['search_and_replace', 'replace'],
+    ['get_update_status', 'get'],
+    ['list_then_archive', 'archive'],
+  ])('%s takes %s', async (name, verb) => {
+    const { verbInIdentifier } = await import('../../src/ingest/verbs.js');
+    expect(verbInIdentifier(name)?.verb).toBe(verb);
+  });
+});

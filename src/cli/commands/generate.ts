@@ -7,9 +7,20 @@ import { generateTools, type SourceReport, type ToolSource } from '../../generat
 import { renderTable } from '../../util/table.js';
 import { EXIT, type CliIo } from '../io.js';
 
+/** An OpenAPI/Swagger document has a top-level `openapi` or `swagger` key; anything else is a tool list. */
 async function detectKind(path: string): Promise<'openapi' | 'mcp-tools'> {
-  const head = (await readFile(path, 'utf8').catch(() => '')).slice(0, 4096);
-  return /^\s*["']?(openapi|swagger)["']?\s*:/m.test(head) || /"(openapi|swagger)"\s*:/.test(head) ? 'openapi' : 'mcp-tools';
+  const text = await readFile(path, 'utf8').catch(() => '');
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('[')) return 'mcp-tools';
+  if (trimmed.startsWith('{')) {
+    try {
+      const value = JSON.parse(trimmed) as Record<string, unknown>;
+      return 'openapi' in value || 'swagger' in value ? 'openapi' : 'mcp-tools';
+    } catch {
+      return 'mcp-tools';
+    }
+  }
+  return /^["']?(openapi|swagger)["']?\s*:/m.test(text) ? 'openapi' : 'mcp-tools';
 }
 
 function hintSummary(r: SourceReport): string {
