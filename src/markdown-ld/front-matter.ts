@@ -58,14 +58,15 @@ const NOT_FAST = new RegExp(
     /\\U(?!000|0010)/.source,
     // numbers the two core schemas read differently: js-yaml 4 reads binary `0b101` and signed
     // `+0x10`, `-0o7` as numbers, `-0` as 0 (not -0), and keeps signed `+.5`, `-.5e3` strings
-    /0b[01]|[-+]0[xob]|-0(?![\w.])|[-+]\.\d/.source,
+    /(?<![\w.])(?:[-+]?0b[01]|[-+]0[xob]|-0(?![\w.])|[-+]\.\d)/.source,
     // numbers that may be too large to be finite (js-yaml keeps `1e400` a string, `yaml` makes it
-    // Infinity, which is refused): a three-digit exponent or a run of 200 digits
-    /[\d.][eE][+-]?\d{3}|\d{200}|0[xo][\da-fA-F]{200}/.source,
+    // Infinity, which is refused): a number token with a three-digit exponent (not a hash or an
+    // id that merely contains `1e918`), or a run of 200 digits
+    /(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)[eE][+-]?\d{3,}(?![\w.])|\d{200}|0[xo][\da-fA-F]{200}/.source,
     // a quoted scalar with text (or a comment) right after its closing quote: `'x'y`, `"x"#c`,
     // which `yaml` refuses; the single-quoted body is matched atomically (lookahead and back
     // reference) so `'it''s'` is not split at its doubled quote
-    /(?<![^\s[{,:-])(?:"(?:[^"\\]|\\[^])*"|'(?=(?<body1>(?:[^']|'')*))\k<body1>')[^\s:,\]}]/.source,
+    /(?<=(?:^|[[{,]|[:-][ \t])[ \t]*)(?:"(?:[^"\\]|\\[^])*"|'(?=(?<body1>(?:[^']|'')*))\k<body1>')[^\s:,\]}]/.source,
     // a flow collection used as a key (js-yaml 4 makes `[a, b]: 1` the key "a,b" and `{a: 1}: 2`
     // the key "[object Object]", `yaml` refuses both), or with a comment right after it (`[x]#c`)
     /[\]}] *:|[\]}]#/.source,

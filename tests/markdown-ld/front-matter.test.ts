@@ -136,10 +136,13 @@ describe('parseFrontMatter fast path (js-yaml) against the yaml path', () => {
     expect(parseFrontMatter('- a\n', 'x.md', 2).diagnostics).toMatchObject([{ code: 'MDKG_FRONT_MATTER_NOT_OBJECT' }]);
   });
 
-  it.each(graphFrontMatters())('graph document %s takes the fast path with the same value', (_path, text) => {
+  it.each(graphFrontMatters())('graph document %s: the fast path, where it answers, gives the same value', (path, text) => {
     const quick = parseFrontMatterFast(text);
-    expect(quick).toBeDefined();
-    expectSameValue(quick, parseFrontMatterSlow(text, 'x.md', 2).value);
+    // hand-written documents are plain front matter; generated tool documents quote source text
+    // as it comes, and some of it (a quote before `*`) is left to the slow path on purpose
+    if (!path.includes('/graphs/tools/') || path.includes('/_groups/')) expect(quick).toBeDefined();
+    if (quick !== undefined) expectSameValue(quick, parseFrontMatterSlow(text, 'x.md', 2).value);
+    expect(parseFrontMatter(text, 'x.md', 2)).toEqual(parseFrontMatterSlow(text, 'x.md', 2));
   });
 
   it('synthetic tool documents take the fast path with the same value', () => {
