@@ -1,7 +1,7 @@
 import { writeDocument } from '../markdown-ld/write.js';
 import { annotationStats, inferAnnotations } from '../ingest/annotations.js';
 import { detectDependencies } from '../ingest/dependencies/index.js';
-import type { ToolHints, ToolModel } from '../ingest/types.js';
+import type { DependencyEdge, ToolHints, ToolModel } from '../ingest/types.js';
 import { encodeFileName } from './file-names.js';
 import { groupDocument, toolDocument } from './tool-document.js';
 
@@ -27,9 +27,17 @@ export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Rec
   const { edges, groups } = detectDependencies(ready);
   const membership = new Map<string, string[]>();
   for (const g of groups) for (const m of g.members) membership.set(m, [...(membership.get(m) ?? []), g.id]);
+  // Each tool's own edges (in their sorted order), so rendering is linear in the edges rather than
+  // tools x edges: toolDocument keeps the edges whose `from` is the tool, which these all are.
+  const outgoing = new Map<string, DependencyEdge[]>();
+  for (const e of edges) {
+    const list = outgoing.get(e.from);
+    if (list === undefined) outgoing.set(e.from, [e]);
+    else list.push(e);
+  }
   const documents = new Map<string, string>();
   for (const tool of ready) {
-    documents.set(`${encodeFileName(tool.name)}.md`, writeDocument(toolDocument(tool, edges, membership.get(tool.name) ?? [])));
+    documents.set(`${encodeFileName(tool.name)}.md`, writeDocument(toolDocument(tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? [])));
   }
   for (const g of groups) documents.set(`_groups/${encodeFileName(g.id)}.md`, writeDocument(groupDocument(tools[0]?.source ?? '', g)));
   return { documents, stats: annotationStats(ready), edges: edges.length };
