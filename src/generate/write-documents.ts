@@ -113,7 +113,7 @@ export async function writeSourceDocuments(outDir: string, source: string, docum
     else {
       summary.kept.push(show(path));
       const why = outcome === 'edited' ? 'was edited by hand since it was generated' : 'is hand-written (no generated marker)';
-      summary.diagnostics.push({ code: 'MDKG_GENERATE_CONFLICT', severity: 'warning', message: `not overwritten: the document ${why}; delete it (or its 'generated' line) to regenerate`, file: show(path) });
+      summary.diagnostics.push({ code: 'MDKG_GENERATE_CONFLICT', severity: 'warning', message: `not overwritten: the document ${why}; delete the file to have it regenerated`, file: show(path) });
     }
   });
   for (const path of (await listMarkdown(dir)).sort()) {
