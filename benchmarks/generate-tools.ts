@@ -21,6 +21,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateTools } from '../src/generate/generate-tools.js';
 import { sourceDocuments } from '../src/generate/source-documents.js';
 import { writeSourceDocuments } from '../src/generate/write-documents.js';
@@ -29,7 +30,8 @@ import { readOpenApi } from '../src/ingest/openapi/index.js';
 import { syntheticOpenApi } from './synthetic-openapi.js';
 
 const TARGET_TOOLS_PER_SEC = 2000;
-const K8S_SPEC = '/work/shared/datasets/graph-tool-call/benchmarks/specs/k8s_core_v1.json';
+/** Read in place, never copied into the repository (MDKG_GTC_DIR overrides, as in dependency-quality.ts). */
+const K8S_SPEC = join(process.env.MDKG_GTC_DIR ?? fileURLToPath(new URL('../../shared/datasets/graph-tool-call/benchmarks/', import.meta.url)), 'specs', 'k8s_core_v1.json');
 
 interface Row {
   catalog: string;
