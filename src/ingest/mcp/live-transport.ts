@@ -22,6 +22,19 @@ export interface HttpServerConfig {
 
 export type LiveServerConfig = StdioServerConfig | HttpServerConfig;
 
+/** Time a child has to exit after SIGTERM before it gets SIGKILL. */
+const KILL_BUDGET_MS = 2_000;
+
+/** Sends a signal; false when the process is gone. */
+function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Bytes of a child's stderr kept for error messages (the tail). */
 const STDERR_KEEP = 4096;
 /** Characters of that tail quoted in a message. */
@@ -33,8 +46,8 @@ export interface OpenedTransport {
   stderrTail(): string;
   /** Resolves when the child's stderr has ended, or after `ms`. */
   stderrSettled(ms: number): Promise<void>;
-  /** Ends the child at once (stdio only): for a server that stopped answering. */
-  kill(): void;
+  /** Ends the child at once (stdio only): for a server that stopped answering. Resolves once it is gone. */
+  kill(): Promise<void>;
   /** Ends the server's session politely before closing (Streamable HTTP with a session: DELETE). */
   endSession(): Promise<void>;
 }
@@ -76,7 +89,7 @@ export function openTransport(server: LiveServerConfig, baseCwd: string | undefi
     const endSession = async (): Promise<void> => {
       if (transport.sessionId !== undefined) await transport.terminateSession();
     };
-    return { transport, stderrTail: () => '', stderrSettled: async () => {}, kill: () => {}, endSession };
+    return { transport, stderrTail: () => '', stderrSettled: async () => {}, kill: async () => {}, endSession };
   }
   const cwd = resolve(baseCwd ?? process.cwd(), server.cwd ?? '.');
   const transport = new StdioClientTransport({ command: server.command, args: server.args ?? [], ...(server.env === undefined ? {} : { env: server.env }), cwd, stderr: 'pipe' });
@@ -105,13 +118,19 @@ export function openTransport(server: LiveServerConfig, baseCwd: string | undefi
         });
       }),
     endSession: async () => {},
-    kill: () => {
+    kill: async () => {
       const pid = transport.pid;
       if (pid === null) return;
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch {
-        // already gone
+      if (!signal(pid, 'SIGTERM')) return;
+      // There is no exit event for a pid we only know by number: check until it is gone,
+      // then SIGKILL it if SIGTERM was not enough within the budget.
+      const deadline = Date.now() + KILL_BUDGET_MS;
+      while (signal(pid, 0)) {
+        if (Date.now() > deadline) {
+          signal(pid, 'SIGKILL');
+          return;
+        }
+        await new Promise((done) => setTimeout(done, 10));
       }
     },
   };

@@ -63,7 +63,7 @@ export async function listLiveTools(server: LiveServerConfig, options: ListLiveT
   } catch (error) {
     const seen = lastError; // what the transport reported before the failure, not while closing
     const timedOut = error instanceof Deadline || (error instanceof McpError && error.code === ErrorCode.RequestTimeout);
-    if (timedOut) opened.kill();
+    if (timedOut) await opened.kill();
     await closeQuietly(client, opened);
     await opened.stderrSettled(500);
     const reason = describeError(error);
@@ -121,8 +121,7 @@ async function closeQuietly(client: Client, opened: OpenedTransport): Promise<vo
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<void>((done) => {
     timer = setTimeout(() => {
-      opened.kill();
-      done();
+      void opened.kill().then(done);
     }, CLOSE_BUDGET_MS);
   });
   await Promise.race([client.close().catch(() => {}), budget]);
