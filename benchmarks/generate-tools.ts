@@ -28,6 +28,7 @@ import { writeSourceDocuments } from '../src/generate/write-documents.js';
 import { loadGraph } from '../src/graph/knowledge-graph.js';
 import { readOpenApi } from '../src/ingest/openapi/index.js';
 import { syntheticOpenApi } from './synthetic-openapi.js';
+import { progress } from './progress.js';
 
 const TARGET_TOOLS_PER_SEC = 2000;
 /** Read in place, never copied into the repository (MDKG_GTC_DIR overrides, as in dependency-quality.ts). */
@@ -76,31 +77,6 @@ const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-// Load progress on stderr: a rewritten line on a terminal, a few lines otherwise (as bench:graph).
-function progress(label: string): { tick: (done: number, total: number) => void; end: () => void } {
-  const tty = process.stderr.isTTY === true;
-  let lastQuarter = -1;
-  let lastDraw = 0;
-  return {
-    tick(done, total) {
-      if (tty) {
-        const now = performance.now();
-        if (now - lastDraw < 100 && done < total) return;
-        lastDraw = now;
-        process.stderr.write(`\r  ${label} ${done}/${total}   `);
-      } else {
-        const quarter = Math.floor((done / total) * 4);
-        if (quarter > lastQuarter) {
-          lastQuarter = quarter;
-          process.stderr.write(`  ${label} ${done}/${total}\n`);
-        }
-      }
-    },
-    end() {
-      if (tty) process.stderr.write('\r\x1b[K');
-    },
-  };
-}
 
 async function timed<T>(label: string, fn: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
   const t0 = performance.now();

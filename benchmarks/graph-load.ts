@@ -21,6 +21,7 @@ import { loadGraph, type KnowledgeGraph } from '../src/graph/knowledge-graph.js'
 import { parseDocument } from '../src/markdown-ld/parse.js';
 import { documentToQuads } from '../src/rdf/to-quads.js';
 import { generateTools, writeTools, type SyntheticTool } from './synthetic-tools.js';
+import { progress } from './progress.js';
 
 const TARGET_WARM_MS_PER_DOC = 0.1; // 10,000 documents in <= 1 s
 const TARGET_COLD_MS_PER_DOC = 0.5;
@@ -77,31 +78,6 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
-// Progress on stderr: a rewritten line on a terminal, a few lines otherwise.
-function progress(label: string): { tick: (done: number, total: number) => void; end: () => void } {
-  const tty = process.stderr.isTTY === true;
-  let lastQuarter = -1;
-  let lastDraw = 0;
-  return {
-    tick(done, total) {
-      if (tty) {
-        const now = performance.now();
-        if (now - lastDraw < 100 && done < total) return;
-        lastDraw = now;
-        process.stderr.write(`\r  ${label} ${done}/${total}   `);
-      } else {
-        const quarter = Math.floor((done / total) * 4);
-        if (quarter > lastQuarter) {
-          lastQuarter = quarter;
-          process.stderr.write(`  ${label} ${done}/${total}\n`);
-        }
-      }
-    },
-    end() {
-      if (tty) process.stderr.write('\r\x1b[K');
-    },
-  };
-}
 
 const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import type { DependencyEdge, HintValue, ToolAnnotations, ToolModel } from '../ingest/types.js';
 import type { DocumentModel } from '../markdown-ld/types.js';
 import { iriSegment } from './file-names.js';
-import { MARKER_KEY, MARKER_PLACEHOLDER } from './marker.js';
+import { MARKER_KEY, MARKER_UNSTAMPED } from './marker.js';
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const satisfies ReadonlyArray<keyof ToolAnnotations>;
 const RELATION_KEYS = { requires: 'requires', precedes: 'precedes', relatedTo: 'related', nextStep: 'next_steps' } as const;
@@ -125,7 +125,7 @@ export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], 
     schemas: nonEmpty(api?.schemaRefs),
     groups: nonEmpty(groups.map((g) => groupId(tool.source, g))),
     ...edgeFields(tool, edges),
-    [MARKER_KEY]: MARKER_PLACEHOLDER,
+    [MARKER_KEY]: MARKER_UNSTAMPED,
   };
   return { frontMatter, body: body(tool) };
 }
@@ -133,7 +133,7 @@ export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], 
 /** The document of a group of tools (a domain term): its members point to it with `groups`. */
 export function groupDocument(source: string, group: { id: string; name: string; members: readonly string[] }): DocumentModel {
   return {
-    frontMatter: { id: groupId(source, group.id), type: 'Group', title: group.name, source, [MARKER_KEY]: MARKER_PLACEHOLDER },
+    frontMatter: { id: groupId(source, group.id), type: 'Group', title: group.name, source, [MARKER_KEY]: MARKER_UNSTAMPED },
     body: `# ${group.name}\n\nTools of \`${source}\` about ${group.name}: ${[...group.members].sort().map((m) => `\`${m}\``).join(', ')}.\n`,
   };
 }
