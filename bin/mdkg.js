@@ -18,6 +18,7 @@ const code = await main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   isTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
   readStdin,
 });
 // Comunica can leave sockets or timers open; exit once output is flushed.

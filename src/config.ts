@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
+import { withOverrides, type SearchOverrides } from './search/params.js';
 
 /** Settings read from `mdkg.config.yaml` / `mdkg.config.json` (schema: schemas/config.schema.json). */
 export interface MdkgConfig {
@@ -22,6 +23,8 @@ export interface MdkgConfig {
   hints?: Record<string, HintsConfig>;
   /** Where `mdkg generate tools` writes (default `<graphs>/tools`), relative to the config file. */
   tools_out?: string;
+  /** Search ranking overrides: BM25F field weights by field key, fusion weights by source. */
+  search?: SearchOverrides;
 }
 
 export const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
@@ -36,11 +39,12 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   if (typeof value !== 'object' || Array.isArray(value)) throw invalid(file, 'the config must be a mapping');
   const config = value as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out'].includes(key)) throw invalid(file, `unknown key '${key}'`);
+    if (!['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search'].includes(key)) throw invalid(file, `unknown key '${key}'`);
   }
   if (config.servers !== undefined) validateServers(config.servers, file);
   if (config.sources !== undefined) validateSources(config.sources, file);
   if (config.hints !== undefined) validateHints(config.hints, file);
+  if (config.search !== undefined) validateSearch(config.search, file);
   if (config.tools_out !== undefined && typeof config.tools_out !== 'string') throw invalid(file, "'tools_out' must be a folder path");
   const ids = [...Object.keys((config.servers ?? {}) as object), ...Object.keys((config.sources ?? {}) as object)];
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -60,6 +64,21 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
     }
   }
   return config as MdkgConfig;
+}
+
+function validateSearch(value: unknown, file: string): void {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(file, "'search' must be a mapping");
+  const s = value as Record<string, unknown>;
+  for (const key of Object.keys(s)) if (!['fields', 'weights'].includes(key)) throw invalid(file, `unknown key 'search.${key}' (known: fields, weights)`);
+  for (const key of ['fields', 'weights']) {
+    const v = s[key];
+    if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) throw invalid(file, `'search.${key}' must be a mapping of names to numbers`);
+  }
+  try {
+    withOverrides(s as SearchOverrides);
+  } catch (error) {
+    throw invalid(file, (error as Error).message);
+  }
 }
 
 /**

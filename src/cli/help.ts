@@ -15,6 +15,9 @@ Commands:
   schema             classes, predicates and prefixes actually present in the graph
   export             write the graph, or one document's graph, as ttl|nq|jsonld|mermaid|dot
   generate tools     write tool documents from MCP servers, tool lists and OpenAPI specs
+  search <request>   find the tools for a request in plain words, with confidence and evidence
+  graph-search <w>   schema-aware SPARQL text search over any graph (local or federated)
+  bench <dir...>     score tool search on benchmark datasets (Hit@K, Recall@K, MRR, ...)
   help [command]     show help for a command
 
 Options:
@@ -68,6 +71,40 @@ Options:
   --out <file>             write to a file (atomically) instead of standard output
 ${COMMON}
 `,
+  search: `Usage: mdkg search "<request>" [options]
+
+Ranks the tools of the graph for a request in plain words ("delete the user", "사용자 삭제",
+"trak shipmnt"): BM25F over names, titles, aliases, keywords, descriptions and parameters,
+graph expansion over dependency edges, MCP annotation alignment with the request's intent, and
+typo correction, fused by weighted reciprocal rank fusion. Each result has a calibrated
+confidence (the probability it is relevant) and the evidence that produced it. A weak best
+match is reported as MDKG_LOW_CONFIDENCE on stderr.
+
+Options:
+  --limit <n>              results, 1 to 100 (default 5)
+  --strategy <s>           bm25 | bm25+graph | bm25+graph+annotations |
+                           bm25+graph+annotations+fuzzy | full (default full)
+  --explain                per-source ranks and scores, confidence features, related tools,
+                           and a SPARQL query that shows the evidence with 'mdkg query'
+  --json                   the whole result as JSON
+${COMMON}
+`,
+  'graph-search': `Usage: mdkg graph-search "<words>" [options]
+
+Searches any Markdown-LD graph through SPARQL: the words and the graph's schema profile are
+compiled into one bounded SELECT (CONTAINS filters over the text predicates the graph actually
+uses, its relationship predicates for related nodes, VALUES over candidate subjects), run
+locally, or with --service over allowlisted SPARQL endpoints.
+
+Options:
+  --limit <n>              matches, 1 to 100 (default 10)
+  --service <url>          search this SPARQL endpoint instead (repeatable; must be allowlisted)
+  --allow-service <url>    allow an endpoint for this run (besides sparql.allow_services)
+  --timeout <ms>           budget per query (default sparql.timeout_ms or 30000)
+  --show-sparql            print the generated query
+  --json                   the result as JSON
+${COMMON}
+`,
   generate: `Usage: mdkg generate tools [<file> --source-id <id> [--kind openapi|mcp-tools]] [options]
 
 Writes one Markdown-LD document per tool to <out>/<source>/<tool>.md, from the sources and
@@ -82,5 +119,23 @@ Options:
   --out <dir>              output folder (default: tools_out of the config, or <graphs>/tools)
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
   --json                   print the per-source report as JSON
+`,
+  bench: `Usage: mdkg bench <dataset-dir...> [options]
+
+Scores tool search on benchmark datasets (dataset.json + queries.jsonl; see docs/benchmarks.md).
+Each dataset's catalog is generated into a temp folder and loaded, the search index is built,
+and every query runs once untimed, then once timed, with each strategy. Prints a table per
+strategy: Hit@1/3/5, Recall@5/10, MRR, nDCG@10, mAP@10, ECE, p50/p95 latency, index build time,
+with pooled rows per split and overall, and the macro mean over datasets. A dataset that cannot
+be read or built is reported and the others still run; exit 1 then.
+
+Options:
+  --strategy <s>[,<s>...]  strategies to run, comma-separated or repeated (default: all):
+                           bm25, bm25+graph, bm25+graph+annotations,
+                           bm25+graph+annotations+fuzzy, full, or all
+  --limit <n>              hits asked for per query, 1 to 100 (default 10)
+  --json <file>            write the full report (every query's top hits) atomically; - for stdout
+  --svg <file>             write a bar chart of Recall@5 and Hit@1 (e.g. benchmarks/results/<name>.svg)
+  --quiet                  no progress line and no dataset warnings on stderr
 `,
 };

@@ -5,6 +5,8 @@ export interface CliIo {
   cwd: string;
   /** True when stdout is a terminal: tables and progress are for people then. */
   isTTY: boolean;
+  /** True when stderr is a terminal: progress lines go there only then (default false). */
+  stderrIsTTY?: boolean;
   /** Reads standard input to the end (for `mdkg query -`). */
   readStdin?: () => Promise<string>;
 }

@@ -1,14 +1,17 @@
 import { formatDiagnostic, isMdkgError } from '../errors.js';
+import { benchCommand } from './commands/bench.js';
 import { exportCommand } from './commands/export.js';
 import { generateCommand } from './commands/generate.js';
+import { graphSearchCommand } from './commands/graph-search.js';
 import { queryCommand } from './commands/query.js';
 import { schemaCommand } from './commands/schema.js';
+import { searchCommand } from './commands/search.js';
 import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand };
+const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand, bench: benchCommand, search: searchCommand, 'graph-search': graphSearchCommand };
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -54,7 +54,8 @@ export function verbOfWord(word: string): VerbMatch | undefined {
 
 /** How much a verb class changes: with coordinated verbs, the most consequential one counts. */
 const WEIGHT: Record<VerbClass, number> = { read: 0, create: 1, update: 1, delete: 2 };
-const COORDINATORS = new Set(['and', 'or', 'then']);
+/** Words that coordinate verbs (`find_and_delete`, "list them then archive"). */
+export const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'then']);
 
 /**
  * The first word of an identifier (snake, camel, kebab) that is a verb, or, when verbs are
@@ -85,6 +86,30 @@ export function verbInHeadFinalText(text: string): VerbMatch | undefined {
     }
   }
   return best?.match;
+}
+
+export interface VerbAt {
+  match: VerbMatch;
+  /** UTF-16 offset of the verb in the text. */
+  start: number;
+}
+
+/**
+ * Every listed term of a substring language in a text, in text order; where terms overlap the
+ * longest wins (`구독해지` is one delete, not a create `구독` and a delete `해지`; `미리보기` one read).
+ */
+export function verbsInHeadFinalText(text: string): VerbAt[] {
+  const found: VerbAt[] = [];
+  for (const match of VOCABULARY.terms) {
+    for (let at = text.indexOf(match.verb); at >= 0; at = text.indexOf(match.verb, at + match.verb.length)) found.push({ match, start: at });
+  }
+  found.sort((a, b) => b.match.verb.length - a.match.verb.length || a.start - b.start);
+  const kept: VerbAt[] = [];
+  for (const f of found) {
+    const end = f.start + f.match.verb.length;
+    if (kept.every((k) => end <= k.start || f.start >= k.start + k.match.verb.length)) kept.push(f);
+  }
+  return kept.sort((a, b) => a.start - b.start);
 }
 
 /** The verb that leads a description ("Deletes a file ..."). */

@@ -76,6 +76,8 @@ export interface SearchHit {
   evidence: Evidence[];
   related: string[];
   nextSteps: string[];
+  /** With `explain`: the features the confidence was computed from. */
+  features?: Record<string, number>;
 }
 
 export interface SearchResult {

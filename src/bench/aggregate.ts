@@ -1,0 +1,82 @@
+// Means of per-query metrics: pooled over queries, or macro over datasets.
+import { METRIC_KEYS, expectedCalibrationError, percentile, type CalibrationSample, type QueryMetrics } from './metrics.js';
+
+/** What aggregation needs of one scored query. */
+export interface ScoredQuery {
+  metrics: QueryMetrics;
+  /** (confidence, relevant) of each returned hit in the top 10. */
+  samples: CalibrationSample[];
+  /** Warm latency; null when the search failed. */
+  latencyMs: number | null;
+}
+
+/** Metrics over a set of queries. Every value is null when there are no queries (or no samples). */
+export interface Aggregate {
+  queries: number;
+  hit1: number | null;
+  hit3: number | null;
+  hit5: number | null;
+  recall5: number | null;
+  recall10: number | null;
+  mrr: number | null;
+  ndcg10: number | null;
+  map10: number | null;
+  ece: number | null;
+  /** (query, hit) pairs the ECE is computed over. */
+  eceSamples: number;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+}
+
+const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+
+/** Pooled: each query weighs the same; ECE over all pairs; percentiles over all latencies. */
+export function aggregate(records: readonly ScoredQuery[]): Aggregate {
+  const out: Aggregate = {
+    queries: records.length,
+    hit1: null,
+    hit3: null,
+    hit5: null,
+    recall5: null,
+    recall10: null,
+    mrr: null,
+    ndcg10: null,
+    map10: null,
+    ece: null,
+    eceSamples: 0,
+    latencyP50Ms: null,
+    latencyP95Ms: null,
+  };
+  for (const key of METRIC_KEYS) out[key] = mean(records.map((r) => r.metrics[key]));
+  const samples = records.flatMap((r) => r.samples);
+  out.ece = expectedCalibrationError(samples);
+  out.eceSamples = samples.length;
+  const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]));
+  out.latencyP50Ms = percentile(latencies, 50);
+  out.latencyP95Ms = percentile(latencies, 95);
+  return out;
+}
+
+/**
+ * Macro: the unweighted mean over datasets of each value (a dataset with no queries, or a null
+ * value, is left out of that value's mean). `queries` and `eceSamples` are sums.
+ */
+export function macroMean(parts: readonly Aggregate[]): Aggregate {
+  const used = parts.filter((p) => p.queries > 0);
+  const avg = (key: keyof Aggregate): number | null => mean(used.flatMap((p) => (p[key] === null ? [] : [p[key]])));
+  return {
+    queries: used.reduce((a, p) => a + p.queries, 0),
+    hit1: avg('hit1'),
+    hit3: avg('hit3'),
+    hit5: avg('hit5'),
+    recall5: avg('recall5'),
+    recall10: avg('recall10'),
+    mrr: avg('mrr'),
+    ndcg10: avg('ndcg10'),
+    map10: avg('map10'),
+    ece: avg('ece'),
+    eceSamples: used.reduce((a, p) => a + p.eceSamples, 0),
+    latencyP50Ms: avg('latencyP50Ms'),
+    latencyP95Ms: avg('latencyP95Ms'),
+  };
+}

@@ -1,0 +1,61 @@
+// The benchmark report for people: one plain text table per strategy.
+import { formatDiagnostic } from '../errors.js';
+import { renderTable } from '../util/table.js';
+import type { Aggregate } from './aggregate.js';
+import type { BenchReport } from './types.js';
+
+const HEADERS = ['dataset', 'split', 'queries', 'Hit@1', 'Hit@3', 'Hit@5', 'R@5', 'R@10', 'MRR', 'nDCG@10', 'mAP@10', 'ECE', 'p50 ms', 'p95 ms', 'build ms'];
+
+const fixed = (value: number | null | undefined, digits: number): string => (value === null || value === undefined ? '-' : value.toFixed(digits));
+
+function cells(name: string, split: string, a: Aggregate, buildMs?: number): string[] {
+  return [
+    name,
+    split,
+    String(a.queries),
+    fixed(a.hit1, 3),
+    fixed(a.hit3, 3),
+    fixed(a.hit5, 3),
+    fixed(a.recall5, 3),
+    fixed(a.recall10, 3),
+    fixed(a.mrr, 3),
+    fixed(a.ndcg10, 3),
+    fixed(a.map10, 3),
+    fixed(a.ece, 3),
+    fixed(a.latencyP50Ms, 2),
+    fixed(a.latencyP95Ms, 2),
+    fixed(buildMs, 1),
+  ];
+}
+
+/**
+ * Datasets as rows, metrics as columns, one block per strategy; below the datasets, one pooled
+ * row per split, `all (pooled)` and `all (macro)`. Failed datasets are listed once at the end.
+ */
+export function renderReport(report: BenchReport): string {
+  const blocks: string[] = [];
+  for (const summary of report.summary) {
+    const rows: string[][] = [];
+    for (const d of report.datasets) {
+      const run = d.runs.find((r) => r.strategy === summary.strategy);
+      if (run !== undefined) rows.push(cells(d.name, d.split ?? '-', run.metrics, d.buildMs));
+    }
+    for (const s of summary.splits) rows.push(cells(`${s.split} (${s.datasets} dataset${s.datasets === 1 ? '' : 's'}, pooled)`, s.split, s));
+    rows.push(cells('all (pooled)', '-', summary.overall));
+    rows.push(cells('all (macro)', '-', summary.macro));
+    blocks.push(`strategy: ${summary.strategy}\n${renderTable(HEADERS, rows)}`);
+  }
+  const failed = report.datasets.filter((d) => d.status === 'failed');
+  if (failed.length > 0) {
+    blocks.push(`failed datasets:\n${failed.map((d) => `  ${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}\n`).join('')}`);
+  }
+  return blocks.join('\n');
+}
+
+/** Every dataset diagnostic as `dataset: file:line: severity CODE message`, at most `max` lines. */
+export function renderDiagnostics(report: BenchReport, max = 50): string {
+  const lines = report.datasets.flatMap((d) => d.diagnostics.map((x) => `${d.name}: ${formatDiagnostic(x)}`));
+  const shown = lines.slice(0, max).map((l) => `${l}\n`);
+  if (lines.length > max) shown.push(`… and ${lines.length - max} more (see the JSON report)\n`);
+  return shown.join('');
+}

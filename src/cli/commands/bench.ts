@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { renderDiagnostics, renderReport } from '../../bench/report.js';
+import { MAX_LIMIT, runBench } from '../../bench/runner.js';
+import { renderSvg } from '../../bench/svg.js';
+import type { BenchProgress } from '../../bench/types.js';
+import { MdkgError } from '../../errors.js';
+import { writeFileAtomic } from '../../graph/atomic-write.js';
+import { ToolIndex } from '../../search/tool-index.js';
+import { STRATEGIES, type Strategy } from '../../search/types.js';
+import { EXIT, type CliIo } from '../io.js';
+
+/** `--strategy a,b --strategy c` or `all`; the unknown names, if any. */
+export function parseStrategies(values: readonly string[] | undefined): { strategies: Strategy[]; unknown: string[] } {
+  if (values === undefined || values.length === 0) return { strategies: [...STRATEGIES], unknown: [] };
+  const names = values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  if (names.includes('all')) return { strategies: [...STRATEGIES], unknown: names.filter((s) => s !== 'all' && !(STRATEGIES as readonly string[]).includes(s)) };
+  const unknown = names.filter((s) => !(STRATEGIES as readonly string[]).includes(s));
+  const strategies = STRATEGIES.filter((s) => names.includes(s));
+  return { strategies, unknown: strategies.length === 0 && unknown.length === 0 ? ['(none)'] : unknown };
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return 10;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_LIMIT) throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to ${MAX_LIMIT}, got '${value}'`);
+  return n;
+}
+
+/** A progress line on stderr, redrawn at most every 100 ms. */
+function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () => void } {
+  let last = 0;
+  return {
+    tick(e) {
+      const now = performance.now();
+      if (now - last < 100 && e.phase !== 'build' && e.query !== e.queries) return;
+      last = now;
+      const what = e.phase === 'build' ? 'building' : `${e.strategy ?? ''} ${e.phase === 'warm' ? 'warm-up' : 'query'} ${e.query ?? 0}/${e.queries ?? 0}`;
+      io.stderr(`\rdataset ${e.dataset}/${e.datasets} ${e.name}: ${what}\u001b[K`);
+    },
+    end: () => io.stderr('\r\u001b[K'),
+  };
+}
+
+export async function benchCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { strategy: { type: 'string', multiple: true }, limit: { type: 'string' }, json: { type: 'string' }, svg: { type: 'string' }, quiet: { type: 'boolean' } },
+  });
+  if (positionals.length === 0) throw new MdkgError('MDKG_USAGE', "no dataset: give one or more dataset folders (see 'mdkg help bench')");
+  const { strategies, unknown } = parseStrategies(values.strategy);
+  if (unknown.length > 0) {
+    io.stderr(`mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy ${unknown.map((s) => `'${s}'`).join(', ')}; valid: ${STRATEGIES.join(', ')}, all\n`);
+    return EXIT.usage;
+  }
+  const limit = parseLimit(values.limit);
+  const quiet = values.quiet === true;
+  const progress = !quiet && io.stderrIsTTY === true ? progressLine(io) : undefined;
+  const report = await runBench(positionals, {
+    strategies,
+    limit,
+    cwd: io.cwd,
+    makeSearcher: (graph) => ToolIndex.build(graph),
+    ...(progress === undefined ? {} : { onProgress: progress.tick }),
+  });
+  progress?.end();
+  if (!quiet) io.stderr(renderDiagnostics(report));
+  for (const d of report.datasets) if (d.status === 'failed') io.stderr(`mdkg bench: ${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}\n`);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (values.json === '-') io.stdout(json);
+  else {
+    if (values.json !== undefined) await writeFileAtomic(resolve(io.cwd, values.json), json);
+    io.stdout(renderReport(report));
+  }
+  if (values.svg !== undefined) {
+    const names = report.datasets.map((d) => d.name);
+    const title = `mdkg bench: ${names.length === 1 ? (names[0] ?? '') : `${names.length} datasets`}, Recall@5 and Hit@1 by strategy`;
+    await writeFileAtomic(resolve(io.cwd, values.svg), renderSvg(report, { title }));
+  }
+  return report.datasets.every((d) => d.status === 'ok') ? EXIT.ok : EXIT.failed;
+}

@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { formatDiagnostic, MdkgError } from '../../errors.js';
+import { ToolIndex } from '../../search/tool-index.js';
+import { STRATEGIES, type SearchHit, type SearchResult, type Strategy } from '../../search/types.js';
+import { renderTable } from '../../util/table.js';
+import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
+import { EXIT, type CliIo } from '../io.js';
+
+/** A ten-cell bar for a confidence in [0, 1]. */
+export function confidenceBar(value: number): string {
+  const filled = Math.round(Math.min(1, Math.max(0, value)) * 10);
+  return '█'.repeat(filled) + '░'.repeat(10 - filled);
+}
+
+function annotationText(hit: SearchHit): string {
+  const a = hit.annotations;
+  if (a.destructiveHint === true) return 'destructive';
+  if (a.readOnlyHint === true) return 'read-only';
+  if (a.readOnlyHint === false) return 'write';
+  return '';
+}
+
+function evidenceText(hit: SearchHit): string {
+  const parts: string[] = [];
+  for (const e of hit.evidence) {
+    if (e.matched !== undefined && e.matched.length > 0) parts.push(e.matched.map((m) => m.term).join(' '));
+    if (e.corrected !== undefined && e.corrected.length > 0) parts.push(e.corrected.map((c) => `${c.from}→${c.to}`).join(' '));
+    if (e.path !== undefined) parts.push(`via ${e.path.from} (${e.path.relations.join('/')}, ${e.path.confidence})`);
+  }
+  return parts.join('; ');
+}
+
+function renderResult(result: SearchResult, explain: boolean): string {
+  if (result.hits.length === 0) return 'no tools found\n';
+  const rows = result.hits.map((h, i) => [String(i + 1), h.id, h.confidence.toFixed(2), confidenceBar(h.confidence), annotationText(h), h.required.join(', '), evidenceText(h)]);
+  let out = renderTable(['#', 'tool', 'conf', '', 'kind', 'required', 'evidence'], rows);
+  out += `intent: ${result.intent} · strategy: ${result.strategy} · mode: ${result.mode}\n`;
+  if (explain) {
+    for (const h of result.hits) {
+      out += `\n${h.id}  score ${h.score}\n`;
+      for (const e of h.evidence) out += `  ${e.source.padEnd(11)} rank ${e.rank}  ${JSON.stringify({ ...e, source: undefined, rank: undefined })}\n`;
+      if (h.features !== undefined) out += `  features    ${JSON.stringify(h.features)}\n`;
+      if (h.nextSteps.length > 0) out += `  next steps  ${h.nextSteps.join(', ')}\n`;
+      if (h.related.length > 0) out += `  related     ${h.related.join(', ')}\n`;
+    }
+    out += `\nReproduce the evidence with: mdkg query --file <file with the query below>\n${result.sparql}\n`;
+  }
+  return out;
+}
+
+export async function searchCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...GRAPH_OPTIONS, limit: { type: 'string' }, json: { type: 'boolean' }, explain: { type: 'boolean' }, strategy: { type: 'string' } },
+  });
+  const query = positionals.join(' ');
+  if (query.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: mdkg search \"<what you want to do>\" (see 'mdkg help search')");
+  const limit = values.limit === undefined ? 5 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to 100, got '${values.limit}'`);
+  const strategy = values.strategy ?? 'full';
+  if (!(STRATEGIES as readonly string[]).includes(strategy)) throw new MdkgError('MDKG_USAGE', `unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
+  const { kg, config } = await openGraph(io, values);
+  reportLoadProblems(io, kg);
+  const index = ToolIndex.build(kg, config.search === undefined ? {} : { overrides: config.search });
+  const result = await index.search(query, { limit, strategy: strategy as Strategy, explain: values.explain === true });
+  if (values.json === true) {
+    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  } else {
+    for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+    io.stdout(renderResult(result, values.explain === true));
+  }
+  return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,161 @@
+// BM25F over the text fields of the tools. A term's per-document contribution does not depend
+// on the query, so it is computed once at build time; a search only adds up postings.
+import { terms } from './tokenize.js';
+
+export interface FieldSpec {
+  /** Multiplier of the field's normalized term frequency. */
+  weight: number;
+  /** Length normalization in [0, 1]. */
+  b: number;
+}
+
+export interface Bm25Params {
+  k1: number;
+  fields: Readonly<Record<string, FieldSpec>>;
+}
+
+export interface Posting {
+  docs: Int32Array;
+  impacts: Float32Array;
+  /** Bit i set when the term occurs in field i (fields in `Bm25Index.fieldKeys` order). */
+  masks: Uint32Array;
+}
+
+export interface ScoredDoc {
+  doc: number;
+  score: number;
+}
+
+/** A BM25F index: the vocabulary, postings with precomputed impacts, document frequencies. */
+export class Bm25Index {
+  readonly fieldKeys: readonly string[];
+  readonly size: number;
+  readonly #postings = new Map<string, Posting>();
+  readonly #scratch: Float64Array;
+
+  private constructor(fieldKeys: readonly string[], size: number) {
+    this.fieldKeys = fieldKeys;
+    this.size = size;
+    this.#scratch = new Float64Array(size);
+  }
+
+  /** Builds the index from each document's text per field key. */
+  static build(docs: readonly ReadonlyMap<string, readonly string[]>[], params: Bm25Params): Bm25Index {
+    const fieldKeys = Object.keys(params.fields).filter((k) => (params.fields[k]?.weight ?? 0) > 0).slice(0, 32);
+    const index = new Bm25Index(fieldKeys, docs.length);
+    const tokenized = docs.map((doc) => fieldKeys.map((key) => terms((doc.get(key) ?? []).join(' \n '))));
+    const avg = fieldKeys.map((_, f) => {
+      let total = 0;
+      let count = 0;
+      for (const fields of tokenized) {
+        const n = fields[f]!.length;
+        if (n > 0) {
+          total += n;
+          count += 1;
+        }
+      }
+      return count === 0 ? 1 : total / count;
+    });
+    const raw = new Map<string, { docs: number[]; tfs: number[]; masks: number[] }>();
+    tokenized.forEach((fields, doc) => {
+      const tf = new Map<string, { value: number; mask: number }>();
+      fields.forEach((list, f) => {
+        if (list.length === 0) return;
+        const spec = params.fields[fieldKeys[f]!]!;
+        const norm = spec.weight / (1 - spec.b + (spec.b * list.length) / avg[f]!);
+        for (const term of list) {
+          const entry = tf.get(term);
+          if (entry === undefined) tf.set(term, { value: norm, mask: 1 << f });
+          else {
+            entry.value += norm;
+            entry.mask |= 1 << f;
+          }
+        }
+      });
+      for (const [term, { value, mask }] of tf) {
+        let posting = raw.get(term);
+        if (posting === undefined) raw.set(term, (posting = { docs: [], tfs: [], masks: [] }));
+        posting.docs.push(doc);
+        posting.tfs.push(value);
+        posting.masks.push(mask);
+      }
+    });
+    const n = docs.length;
+    for (const [term, posting] of raw) {
+      const df = posting.docs.length;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const impacts = new Float32Array(df);
+      posting.tfs.forEach((tf, i) => {
+        impacts[i] = (idf * tf * (params.k1 + 1)) / (params.k1 + tf);
+      });
+      index.#postings.set(term, { docs: Int32Array.from(posting.docs), impacts, masks: Uint32Array.from(posting.masks) });
+    }
+    return index;
+  }
+
+  /** Number of distinct terms. */
+  get vocabularySize(): number {
+    return this.#postings.size;
+  }
+
+  has(term: string): boolean {
+    return this.#postings.has(term);
+  }
+
+  /** Documents containing the term. */
+  documentFrequency(term: string): number {
+    return this.#postings.get(term)?.docs.length ?? 0;
+  }
+
+  posting(term: string): Posting | undefined {
+    return this.#postings.get(term);
+  }
+
+  /** Every term of the vocabulary. */
+  vocabulary(): IterableIterator<string> {
+    return this.#postings.keys();
+  }
+
+  /** Scores documents for weighted query terms; returns those with a positive score, best first. */
+  search(query: ReadonlyMap<string, number>, limit: number): ScoredDoc[] {
+    const scores = this.#scratch;
+    const touched: number[] = [];
+    for (const [term, weight] of query) {
+      const posting = this.#postings.get(term);
+      if (posting === undefined) continue;
+      const { docs, impacts } = posting;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (scores[doc] === 0) touched.push(doc);
+        scores[doc]! += impacts[i]! * weight;
+      }
+    }
+    const out: ScoredDoc[] = touched.map((doc) => ({ doc, score: scores[doc]! }));
+    for (const doc of touched) scores[doc] = 0;
+    out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    return out.length > limit ? out.slice(0, limit) : out;
+  }
+
+  /** Fields (keys) where the term occurs in the document. */
+  fieldsOf(term: string, doc: number): string[] {
+    const posting = this.#postings.get(term);
+    if (posting === undefined) return [];
+    const at = binarySearch(posting.docs, doc);
+    if (at < 0) return [];
+    const mask = posting.masks[at]!;
+    return this.fieldKeys.filter((_, f) => (mask & (1 << f)) !== 0);
+  }
+}
+
+function binarySearch(list: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

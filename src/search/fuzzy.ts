@@ -1,0 +1,62 @@
+// Typo correction for query terms missing from the vocabulary ("shipmnt" -> "shipment"), with an
+// edit distance bounded by the term's length.
+import { distance } from 'fastest-levenshtein';
+
+export interface Correction {
+  from: string;
+  to: string;
+  distance: number;
+}
+
+/** Largest edit distance accepted for a term of this length (0: too short to correct safely). */
+export function maxDistance(length: number): number {
+  if (length < 4) return 0;
+  if (length <= 5) return 1;
+  if (length <= 9) return 2;
+  return 3;
+}
+
+/** The vocabulary bucketed by term length, so a lookup only compares terms of a close length. */
+export class FuzzyVocabulary {
+  readonly #byLength = new Map<number, string[]>();
+  readonly #frequency: (term: string) => number;
+
+  constructor(vocabulary: Iterable<string>, frequency: (term: string) => number) {
+    for (const term of vocabulary) {
+      // Identifiers and CJK n-grams are not corrected, so they are not candidates either.
+      if (term.length < 3 || !/^\p{Ll}+$/u.test(term)) continue;
+      const list = this.#byLength.get(term.length);
+      if (list === undefined) this.#byLength.set(term.length, [term]);
+      else list.push(term);
+    }
+    for (const list of this.#byLength.values()) list.sort();
+    this.#frequency = frequency;
+  }
+
+  /**
+   * The closest vocabulary terms to `term` within the length bound: all at the smallest distance,
+   * most frequent first, at most `max`.
+   */
+  correct(term: string, max = 2): Correction[] {
+    const bound = maxDistance(term.length);
+    if (bound === 0 || !/^\p{Ll}+$/u.test(term)) return [];
+    let best = bound + 1;
+    let found: string[] = [];
+    for (let len = term.length - bound; len <= term.length + bound; len++) {
+      for (const candidate of this.#byLength.get(len) ?? []) {
+        // A typo rarely changes the first letter; requiring it keeps corrections precise and fast.
+        if (candidate.charCodeAt(0) !== term.charCodeAt(0)) continue;
+        const d = distance(term, candidate);
+        if (d < best) {
+          best = d;
+          found = [candidate];
+        } else if (d === best) {
+          found.push(candidate);
+        }
+      }
+    }
+    if (best > bound) return [];
+    found.sort((a, b) => this.#frequency(b) - this.#frequency(a) || (a < b ? -1 : 1));
+    return found.slice(0, max).map((to) => ({ from: term, to, distance: best }));
+  }
+}

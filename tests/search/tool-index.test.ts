@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
+import { ToolIndex } from '../../src/search/tool-index.js';
+import { QuadStore } from '../../src/rdf/quad-store.js';
+
+let index: ToolIndex;
+beforeAll(async () => {
+  const kg = await KnowledgeGraph.load('graphs', { cache: false });
+  index = ToolIndex.build(kg);
+});
+
+const top = async (query: string, strategy?: 'bm25' | 'full'): Promise<string | undefined> => (await index.search(query, strategy === undefined ? {} : { strategy })).hits[0]?.id;
+
+describe('ToolIndex on the bundled graphs/tools', () => {
+  it('indexes the tools of the three reference servers with their edges', () => {
+    expect(index.size).toBe(36);
+    expect(index.edgeCount).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['read', 'find files matching a pattern', 'tool:filesystem/search_files', 'read'],
+    ['read', 'show me the whole knowledge graph', 'tool:memory/read_graph', 'read'],
+    ['write', 'create a new directory', 'tool:filesystem/create_directory', 'write'],
+    ['write', 'add observations to an entity', 'tool:memory/add_observations', 'write'],
+    ['delete', 'delete entities from the knowledge graph', 'tool:memory/delete_entities', 'delete'],
+    ['delete', 'remove a relation between two entities', 'tool:memory/delete_relations', 'delete'],
+  ])('a %s request ranks the matching tool first: %s', async (_kind, query, expected, intent) => {
+    const result = await index.search(query);
+    expect(result.intent).toBe(intent);
+    expect(result.hits[0]?.id).toBe(expected);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it.each(['read_text_file', 'list_directory_with_sizes', 'get-tiny-image', 'create_relations', 'move_file'])('the exact name %s ranks its tool first', async (name) => {
+    expect((await top(name))?.endsWith(`/${name}`)).toBe(true);
+  });
+
+  it.each([
+    ['creat directry', 'tool:filesystem/create_directory'],
+    ['serch files', 'tool:filesystem/search_files'],
+    ['delete entitie', 'tool:memory/delete_entities'],
+  ])('a typo query still finds its tool: %s', async (query, expected) => {
+    const result = await index.search(query);
+    expect(result.hits[0]?.id).toBe(expected);
+  });
+
+  it('explains the typo correction in the evidence', async () => {
+    const result = await index.search('creat directry', { explain: true });
+    const fuzzy = result.hits[0]!.evidence.find((e) => e.source === 'fuzzy');
+    expect(fuzzy?.corrected?.[0]?.from).toBe('directry');
+    expect(result.mode).toBe('lexical+fuzzy');
+    expect(result.hits[0]!.features).toBeDefined();
+  });
+
+  it('gives a nonsense request no confident answer', async () => {
+    const result = await index.search('xyzzy plugh frobnicate');
+    expect(result.hits.every((h) => h.confidence < 0.3)).toBe(true);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['MDKG_LOW_CONFIDENCE']);
+  });
+
+  it('returns the tool facts, evidence and a SPARQL query reproducing them', async () => {
+    const kg = await KnowledgeGraph.load('graphs', { cache: false });
+    const result = await index.search('read a text file', { limit: 3 });
+    expect(result.hits).toHaveLength(3);
+    const hit = result.hits[0]!;
+    expect(hit).toMatchObject({ id: 'tool:filesystem/read_text_file', name: 'read_text_file', source: 'filesystem', required: ['path'] });
+    expect(hit.annotations.readOnlyHint).toBe(true);
+    expect(hit.confidence).toBeGreaterThan(0.5);
+    expect(hit.confidence).toBeLessThan(1);
+    expect(hit.evidence.find((e) => e.source === 'bm25')?.matched?.map((m) => m.term)).toEqual(['read', 'text', 'file']);
+    const q = await kg.query(result.sparql);
+    expect(q.kind === 'bindings' && q.rows.map((r) => r.tool?.value).includes(hit.iri)).toBe(true);
+  });
+
+  it('orders results by fused score and gives confidences in (0, 1)', async () => {
+    const result = await index.search('list files in a directory', { limit: 10 });
+    const scores = result.hits.map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const h of result.hits) expect(h.confidence > 0 && h.confidence < 1).toBe(true);
+  });
+});
+
+describe('ToolIndex bad input', () => {
+  it.each([
+    ['', 'MDKG_QUERY_EMPTY'],
+    ['   \t ', 'MDKG_QUERY_EMPTY'],
+  ])('an empty query (%j) gives %s and no hits', async (query, code) => {
+    const result = await index.search(query);
+    expect(result.hits).toEqual([]);
+    expect(result.diagnostics.map((d) => d.code)).toEqual([code]);
+  });
+
+  it('truncates a very long query with a diagnostic and still answers', async () => {
+    const result = await index.search(`read file ${'x'.repeat(50_000)}`);
+    expect(result.diagnostics.map((d) => d.code)).toContain('MDKG_QUERY_TRUNCATED');
+    expect(result.hits[0]?.id.startsWith('tool:filesystem/read')).toBe(true);
+  });
+
+  it('removes control characters with a diagnostic', async () => {
+    const result = await index.search('create\u0000 a\u0007 directory');
+    expect(result.diagnostics.map((d) => d.code)).toContain('MDKG_QUERY_CONTROL_CHARS');
+    expect(result.hits[0]?.id).toBe('tool:filesystem/create_directory');
+  });
+
+  it('refuses an unknown strategy and a bad limit', async () => {
+    await expect(index.search('x', { strategy: 'magic' as never })).rejects.toMatchObject({ code: 'MDKG_STRATEGY_UNKNOWN' });
+    await expect(index.search('x', { limit: 0 })).rejects.toMatchObject({ code: 'MDKG_USAGE' });
+    await expect(index.search('x', { limit: 1.5 })).rejects.toMatchObject({ code: 'MDKG_USAGE' });
+  });
+
+  it('says the index is empty instead of returning a silent empty success', async () => {
+    const empty = ToolIndex.build(new QuadStore());
+    const result = await empty.search('read a file');
+    expect(result.hits).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity])).toEqual([['MDKG_INDEX_EMPTY', 'error']]);
+  });
+});
+
+describe('ToolIndex on hand-written tool documents', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'mdkg-search-'));
+    mkdirSync(join(dir, 'tools'));
+    const doc = (id: string, front: string): void => writeFileSync(join(dir, 'tools', `${id}.md`), `---\nid: tool:shop/${id}\ntype: Tool\nname: ${id}\nsource: shop\n${front}---\n# ${id}\n`);
+    doc('track_package', 'title: Track package\ndescription: Where a parcel is now.\naliases: [trace delivery]\nreadOnlyHint: true\n');
+    doc('cancel_order', 'title: Cancel order\ndescription: Stops an order before it ships.\ndestructiveHint: true\nreadOnlyHint: false\nrequires: [tool:shop/get_order]\n');
+    doc('get_order', 'title: Get order\ndescription: One order by its number.\nreadOnlyHint: true\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ranks by alias and walks hand-written edges as extracted', async () => {
+    const kg = await KnowledgeGraph.load(dir, { cache: false });
+    const idx = ToolIndex.build(kg);
+    expect((await idx.search('trace delivery')).hits[0]?.id).toBe('tool:shop/track_package');
+    const result = await idx.search('cancel', { strategy: 'bm25+graph', limit: 3 });
+    expect(result.hits[0]?.id).toBe('tool:shop/cancel_order');
+    expect(result.hits[0]?.related).toEqual(['tool:shop/get_order']);
+    const viaGraph = result.hits.find((h) => h.id === 'tool:shop/get_order')?.evidence.find((e) => e.source === 'graph');
+    expect(viaGraph?.path).toEqual({ from: 'tool:shop/cancel_order', relations: ['^requires'], confidence: 'extracted' });
+  });
+});
