@@ -20,6 +20,8 @@ export interface ExtraSource {
 
 export interface ToolIndexOptions {
   overrides?: SearchOverrides;
+  /** Every ranking parameter (for fitting scripts); `overrides` apply on top. */
+  params?: SearchParams;
   calibration?: CalibrationModel;
   normalizer?: QueryNormalizer;
   normalizerTimeoutMs?: number;
@@ -55,7 +57,7 @@ export class ToolIndex {
   static build(graph: KnowledgeGraph | QuadStore, options: ToolIndexOptions = {}): ToolIndex {
     const started = performance.now();
     const store = 'store' in graph ? graph.store : graph;
-    const params = withOverrides(options.overrides);
+    const params = withOverrides(options.overrides, options.params);
     const catalog = readToolCatalog(store, Object.keys(params.bm25.fields));
     const bm25 = Bm25Index.build(
       catalog.tools.map((t) => t.fields),

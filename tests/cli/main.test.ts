@@ -24,7 +24,7 @@ describe('mdkg CLI (in process)', () => {
 
   it.each([
     [[], 2, ''],
-    [['frobnicate'], 2, "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, generate, help\n"],
+    [['frobnicate'], 2, "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, generate, bench, search, graph-search, help\n"],
     [['help', 'nope'], 2, "mdkg: no help for 'nope'\n"],
     [['schema', '--bogus'], 2, "mdkg schema: Unknown option '--bogus'\nRun 'mdkg help schema' for usage.\n"],
     [['query'], 2, "mdkg query: MDKG_USAGE no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')\n"],

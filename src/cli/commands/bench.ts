@@ -74,7 +74,7 @@ export async function benchCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(renderReport(report));
   }
   if (values.svg !== undefined) {
-    const names = report.datasets.map((d) => d.name);
+    const names = report.datasets.filter((d) => d.status === 'ok').map((d) => d.name);
     const title = `mdkg bench: ${names.length === 1 ? (names[0] ?? '') : `${names.length} datasets`}, Recall@5 and Hit@1 by strategy`;
     await writeFileAtomic(resolve(io.cwd, values.svg), renderSvg(report, { title }));
   }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { renderDiagnostics, renderReport } from '../../src/bench/report.js';
+import { fixtureReport } from './report-fixture.js';
+
+describe('renderReport', () => {
+  it('prints datasets as rows, metrics as columns, split and overall rows, failed datasets last', () => {
+    expect(renderReport(fixtureReport())).toBe(
+      [
+        'strategy: bm25',
+        'dataset                   split  queries  Hit@1  Hit@3  Hit@5  R@5    R@10   MRR    nDCG@10  mAP@10  ECE    p50 ms  p95 ms  build ms',
+        '------------------------  -----  -------  -----  -----  -----  -----  -----  -----  -------  ------  -----  ------  ------  --------',
+        'alpha & <beta>            dev    2        0.500  1.000  1.000  1.000  1.000  0.750  0.815    0.750   0.450  1.50    2.50    12.3',
+        'gamma                     test   1        1.000  1.000  1.000  1.000  1.000  1.000  1.000    1.000   0.275  0.25    0.25    12.3',
+        'dev (1 dataset, pooled)   dev    2        0.500  1.000  1.000  1.000  1.000  0.750  0.815    0.750   0.450  1.50    2.50    -',
+        'test (1 dataset, pooled)  test   1        1.000  1.000  1.000  1.000  1.000  1.000  1.000    1.000   0.275  0.25    0.25    -',
+        'all (pooled)              -      3        0.667  1.000  1.000  1.000  1.000  0.833  0.877    0.833   0.392  1.50    2.50    -',
+        'all (macro)               -      3        0.750  1.000  1.000  1.000  1.000  0.875  0.908    0.875   0.363  0.88    1.38    -',
+        '',
+        'failed datasets:',
+        "  sets/missing: MDKG_DATASET_INVALID dataset folder 'sets/missing' does not exist or is not a folder",
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints one block per strategy', () => {
+    const text = renderReport(fixtureReport(['bm25', 'full']));
+    expect(text.split('\n').filter((l) => l.startsWith('strategy: '))).toEqual(['strategy: bm25', 'strategy: full']);
+  });
+
+  it('lists dataset diagnostics with file and line, capped', () => {
+    const report = fixtureReport();
+    const d = report.datasets[0];
+    if (d === undefined) throw new Error('fixture');
+    d.diagnostics = [1, 2, 3].map((line) => ({ code: 'MDKG_DATASET_INVALID', severity: 'error', message: 'not JSON; line skipped', file: 'q.jsonl', line }));
+    expect(renderDiagnostics(report, 2)).toBe(
+      ['alpha & <beta>: q.jsonl:1: error MDKG_DATASET_INVALID not JSON; line skipped', 'alpha & <beta>: q.jsonl:2: error MDKG_DATASET_INVALID not JSON; line skipped', '… and 1 more (see the JSON report)', ''].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { BenchReport } from '../../src/bench/types.js';
+import { parseStrategies } from '../../src/cli/commands/bench.js';
+import { main } from '../../src/cli/main.js';
+import { STRATEGIES } from '../../src/search/types.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const TINY = fileURLToPath(new URL('../fixtures/bench/tiny', import.meta.url));
+const VALID = 'bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy, full, all';
+
+describe('parseStrategies', () => {
+  it.each([
+    { values: undefined, strategies: [...STRATEGIES], unknown: [] },
+    { values: ['all'], strategies: [...STRATEGIES], unknown: [] },
+    { values: ['full,bm25'], strategies: ['bm25', 'full'], unknown: [] },
+    { values: ['bm25', 'bm25+graph'], strategies: ['bm25', 'bm25+graph'], unknown: [] },
+    { values: ['bm25,vector'], strategies: ['bm25'], unknown: ['vector'] },
+    { values: ['all,nope'], strategies: [...STRATEGIES], unknown: ['nope'] },
+    { values: [','], strategies: [], unknown: ['(none)'] },
+  ])('$values', ({ values, strategies, unknown }) => {
+    expect(parseStrategies(values)).toEqual({ strategies, unknown });
+  });
+});
+
+describe('mdkg bench', () => {
+  it.each([
+    { argv: ['bench'], code: 2, stderr: "mdkg bench: MDKG_USAGE no dataset: give one or more dataset folders (see 'mdkg help bench')\n" },
+    { argv: ['bench', TINY, '--strategy', 'bm25,vector'], code: 2, stderr: `mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy 'vector'; valid: ${VALID}\n` },
+    { argv: ['bench', TINY, '--limit', '0'], code: 2, stderr: "mdkg bench: MDKG_USAGE --limit must be an integer from 1 to 100, got '0'\n" },
+  ])('$argv exits $code', async ({ argv, code, stderr }) => {
+    expect(await runCli(argv, process.cwd())).toEqual({ code, stdout: '', stderr });
+  });
+
+  it('runs the tool index on a dataset: table on stdout, JSON and SVG written, no progress off a terminal', async () => {
+    const out = await tempDir();
+    const r = await runCli(['bench', TINY, '--strategy', 'bm25', '--json', 'r/report.json', '--svg', 'r/chart.svg'], out);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      'strategy: bm25',
+      expect.stringMatching(/^dataset +split +queries +Hit@1 +Hit@3 +Hit@5 +R@5 +R@10 +MRR +nDCG@10 +mAP@10 +ECE +p50 ms +p95 ms +build ms$/),
+      expect.stringMatching(/^-+ /),
+      expect.stringMatching(/^tiny +dev +6 +/),
+    ]);
+    const report = JSON.parse(await readFile(join(out, 'r/report.json'), 'utf8')) as BenchReport;
+    expect(report.format).toBe('mdkg-bench-report');
+    expect(report.datasets[0]?.runs[0]?.queries.map((q) => [q.id, q.hits.length <= 10])).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6'].map((id) => [id, true]));
+    expect(report.datasets[0]?.runs[0]?.queries[0]?.hits[0]).toMatchObject({ rank: 1, name: 'read_file', source: 'files' });
+    const svg = await readFile(join(out, 'r/chart.svg'), 'utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  });
+
+  it('--json - prints the report instead of the table; a missing folder fails (exit 1) and the rest still runs', async () => {
+    const r = await runCli(['bench', 'nope', TINY, '--strategy', 'full', '--json', '-'], process.cwd());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("mdkg bench: nope: MDKG_DATASET_INVALID dataset folder 'nope' does not exist or is not a folder\n");
+    const report = JSON.parse(r.stdout) as BenchReport;
+    expect(report.datasets.map((d) => [d.name, d.status])).toEqual([
+      ['nope', 'failed'],
+      ['tiny', 'ok'],
+    ]);
+  });
+
+  it('draws progress on stderr only when it is a terminal, and not with --quiet', async () => {
+    const run = async (extra: string[]): Promise<string> => {
+      let stderr = '';
+      await main(['bench', TINY, '--strategy', 'bm25', ...extra], { stdout: () => undefined, stderr: (t) => (stderr += t), cwd: process.cwd(), isTTY: false, stderrIsTTY: true });
+      return stderr;
+    };
+    const shown = await run([]);
+    expect(shown).toContain('\rdataset 1/1 tiny: bm25 query 6/6\u001b[K');
+    expect(shown.endsWith('\r\u001b[K')).toBe(true);
+    expect(await run(['--quiet'])).toBe('');
+  });
+});
