@@ -41,8 +41,10 @@ const weight = (source: 'graph' | 'annotations', values: number[]): Knob => ({
 });
 
 const KNOBS: Knob[] = [
-  { name: 'k1', values: [0.6, 0.9, 1.2, 1.6, 2.0], get: (p) => p.bm25.k1, set: (p, v) => ({ ...p, bm25: { ...p.bm25, k1: v } }) },
+  { name: 'k1', values: [0.9, 1.2, 1.6, 2.0, 2.5, 3.0], get: (p) => p.bm25.k1, set: (p, v) => ({ ...p, bm25: { ...p.bm25, k1: v } }) },
+  { name: 'coord', values: [0, 0.5, 1, 2, 3], get: (p) => p.bm25.coord ?? 0, set: (p, v) => ({ ...p, bm25: { ...p.bm25, coord: v } }) },
   field('mdkg:name', [1, 2, 3, 4, 6]),
+  field('action', [0, 0.5, 1, 2, 3]),
   fieldB('mdkg:name', [0.25, 0.5, 0.75, 1.0]),
   field('schema:name', [0, 1, 2, 3]),
   field('schema:description', [0.5, 1, 1.5, 2]),
@@ -53,6 +55,7 @@ const KNOBS: Knob[] = [
   field('group/schema:name', [0, 0.3, 0.6, 1]),
   weight('graph', [0, 0.25, 0.5, 0.75]),
   weight('annotations', [0, 0.1, 0.2, 0.3]),
+  { name: 'intentPrior', values: [0, 0.005, 0.01, 0.02, 0.05], get: (p) => p.intentPrior, set: (p, v) => ({ ...p, intentPrior: v }) },
   { name: 'verbExpansion', values: [0, 0.15, 0.3, 0.5], get: (p) => p.verbExpansion, set: (p, v) => ({ ...p, verbExpansion: v }) },
   { name: 'expansion seeds', values: [3, 5, 10], get: (p) => p.expansion.seeds, set: (p, v) => ({ ...p, expansion: { ...p.expansion, seeds: v } }) },
   { name: 'expansion decay', values: [0.3, 0.5, 0.7], get: (p) => p.expansion.decay, set: (p, v) => ({ ...p, expansion: { ...p.expansion, decay: v } }) },
@@ -112,7 +115,7 @@ async function main(): Promise<void> {
   console.log(`best ${bestScore.toFixed(4)}`);
   if (write) {
     const file = JSON.parse(readFileSync(PARAMS_FILE, 'utf8')) as Record<string, unknown>;
-    const out = { ...file, bm25: best.bm25, expansion: best.expansion, fusion: best.fusion, verbExpansion: best.verbExpansion, fitted: { by: 'benchmarks/tune-search.ts', datasets: loaded.map((l) => l.dataset.name), objective: Number(bestScore.toFixed(4)) } };
+    const out = { ...file, bm25: best.bm25, expansion: best.expansion, fusion: best.fusion, verbExpansion: best.verbExpansion, intentPrior: best.intentPrior, fitted: { by: 'benchmarks/tune-search.ts', datasets: loaded.map((l) => l.dataset.name), objective: Number(bestScore.toFixed(4)) } };
     writeFileSync(PARAMS_FILE, `${JSON.stringify(out, null, 2)}\n`);
     console.log(`wrote ${PARAMS_FILE.pathname}`);
   }

@@ -40,3 +40,20 @@ export type { GenerateOptions, SourceReport, ToolSource } from './generate/gener
 export { groupDocument, toolDocument } from './generate/tool-document.js';
 export { writeSourceDocuments } from './generate/write-documents.js';
 export type { WriteSummary } from './generate/write-documents.js';
+
+export { ToolIndex } from './search/tool-index.js';
+export type { ExtraSource, ToolIndexOptions } from './search/tool-index.js';
+export { STRATEGIES } from './search/types.js';
+export type { Evidence, Intent, QueryNormalizer, SearchHit, SearchOptions, SearchResult, SourceName, Strategy, Token, ToolAnnotationsView } from './search/types.js';
+export { tokenize } from './search/tokenize.js';
+export { classifyIntent } from './search/intent.js';
+export type { IntentResult } from './search/intent.js';
+export { graphSearch } from './search/graph-search.js';
+export type { GraphMatch, GraphSearchOptions, GraphSearchResult } from './search/graph-search.js';
+export { DEFAULT_SEARCH_PARAMS } from './search/params.js';
+export type { SearchOverrides, SearchParams } from './search/params.js';
+
+export { runBench } from './bench/runner.js';
+export { readDataset } from './bench/dataset.js';
+export type { RunBenchOptions } from './bench/runner.js';
+export type { BenchReport } from './bench/types.js';

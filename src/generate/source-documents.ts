@@ -2,6 +2,7 @@ import { writeDocument } from '../markdown-ld/write.js';
 import { annotationStats, inferAnnotations } from '../ingest/annotations.js';
 import { detectDependencies } from '../ingest/dependencies/index.js';
 import type { DependencyEdge, ToolHints, ToolModel } from '../ingest/types.js';
+import type { DocumentModel } from '../markdown-ld/types.js';
 import { encodeFileName } from './file-names.js';
 import { groupDocument, toolDocument } from './tool-document.js';
 
@@ -19,10 +20,10 @@ export function mergeHints(tool: ToolModel, extra: ToolHints | undefined): ToolM
 }
 
 /**
- * The documents of one source (file path relative to the source folder → unstamped text): hints
- * merged, missing annotations inferred, dependency edges and groups detected, then rendered.
+ * The document models of one source (file path relative to the source folder → model): hints
+ * merged, missing annotations inferred, dependency edges and groups detected.
  */
-export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
+export function sourceModels(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { models: Map<string, DocumentModel>; stats: AnnotationStats; edges: number } {
   const ready = tools.map((t) => inferAnnotations(mergeHints(t, hints[`${t.source}/${t.name}`])));
   const { edges, groups } = detectDependencies(ready);
   const membership = new Map<string, string[]>();
@@ -35,10 +36,16 @@ export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Rec
     if (list === undefined) outgoing.set(e.from, [e]);
     else list.push(e);
   }
+  const models = new Map<string, DocumentModel>();
+  for (const tool of ready) models.set(`${encodeFileName(tool.name)}.md`, toolDocument(tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? []));
+  for (const g of groups) models.set(`_groups/${encodeFileName(g.id)}.md`, groupDocument(tools[0]?.source ?? '', g));
+  return { models, stats: annotationStats(ready), edges: edges.length };
+}
+
+/** The documents of one source (file path relative to the source folder → unstamped text), rendered. */
+export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
+  const { models, stats, edges } = sourceModels(tools, hints);
   const documents = new Map<string, string>();
-  for (const tool of ready) {
-    documents.set(`${encodeFileName(tool.name)}.md`, writeDocument(toolDocument(tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? [])));
-  }
-  for (const g of groups) documents.set(`_groups/${encodeFileName(g.id)}.md`, writeDocument(groupDocument(tools[0]?.source ?? '', g)));
-  return { documents, stats: annotationStats(ready), edges: edges.length };
+  for (const [path, model] of models) documents.set(path, writeDocument(model));
+  return { documents, stats, edges };
 }

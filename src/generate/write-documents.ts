@@ -1,5 +1,5 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import { writeFileAtomic } from '../graph/atomic-write.js';
 import { markerState, stamp } from './marker.js';
@@ -32,6 +32,27 @@ async function listMarkdown(dir: string): Promise<string[]> {
   return out;
 }
 
+/** Names compared as a case-insensitive, normalizing file system would (a false match only costs a read). */
+const entryKey = (path: string): string => path.normalize('NFC').toLowerCase();
+
+/**
+ * Every entry (of any type) in these folders, as entryKey: a document whose path is not among
+ * them does not exist yet and is written without reading it first (a first generation).
+ */
+async function entriesIn(dirs: Iterable<string>): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const d of dirs) {
+    let names: string[];
+    try {
+      names = await readdir(d);
+    } catch {
+      continue;
+    }
+    for (const name of names) out.add(entryKey(join(d, name)));
+  }
+  return out;
+}
+
 async function readText(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
@@ -49,10 +70,13 @@ const CONCURRENCY = 16;
 
 type Outcome = 'added' | 'updated' | 'unchanged' | 'edited' | 'hand-written';
 
-/** Writes one stamped document unless it is unchanged, hand-written or edited by hand. */
-async function writeOne(path: string, text: string): Promise<Outcome> {
+/**
+ * Writes one stamped document unless it is unchanged, hand-written or edited by hand. `listed`:
+ * the file was there when the folder was listed (a file that was not is not read first).
+ */
+async function writeOne(path: string, text: string, listed: boolean): Promise<Outcome> {
   const next = stamp(text);
-  const current = await readText(path);
+  const current = listed ? await readText(path) : undefined;
   if (current === next) return 'unchanged';
   if (current !== undefined) {
     const state = markerState(current);
@@ -103,9 +127,11 @@ export async function writeSourceDocuments(outDir: string, source: string, docum
       return { path, text };
     });
   const wanted = new Set(files.map((f) => f.path));
-  // Two names for one file (`a.md`, `./a.md`) must be handled in order, as one at a time would.
-  const limit = wanted.size === files.length ? CONCURRENCY : 1;
-  const outcomes = await mapLimit(files, limit, (f) => writeOne(f.path, f.text));
+  const present = await entriesIn(new Set(files.map((f) => dirname(f.path))));
+  // Two names for one file (`a.md`, `./a.md`) must be handled in order, as one at a time would,
+  // and the second must read what the first wrote.
+  const unique = wanted.size === files.length;
+  const outcomes = await mapLimit(files, unique ? CONCURRENCY : 1, (f) => writeOne(f.path, f.text, !unique || present.has(entryKey(f.path))));
   files.forEach(({ path }, i) => {
     const outcome = outcomes[i];
     if (outcome === 'unchanged') summary.unchanged += 1;

@@ -17,12 +17,53 @@ export interface BodyResult {
   diagnostics: Diagnostic[];
 }
 
+/** A line with a run of three backticks or tildes anywhere in it. */
+const FENCE_LIKE_LINE = /^.*(?:`{3}|~{3}).*$/gm;
+const FENCE_RUN = /`{3,}|~{3,}/;
+/** What may stand before a fence that opens a code block: indentation, `>` and list markers. */
+const CONTAINER_PREFIX = /^[ \t>*+\-0-9.)]*$/;
+/** An info string that could name JSON-LD, directly or through an escape or a character reference. */
+const MAYBE_JSONLD = /json-?ld|[&\\]/i;
+const ATX_H1 = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/m;
+
 /**
- * True when the body needs the Markdown parser: fenced code, wiki links, a setext heading or an ATX
- * heading with inline markup. Other bodies are plain prose for people and are not parsed.
+ * Where the first line that may open a code fence starts (-1: none), or undefined when one of
+ * them may open a JSON-LD block. A fence opens a block only at the start of a line, after
+ * container markers at most, and its language comes from its info string: lines with ``` or
+ * ~~~ after other text (inside JSON, in prose) cannot open one.
+ */
+function fencesStart(body: string): number | undefined {
+  let first = -1;
+  for (const match of body.matchAll(FENCE_LIKE_LINE)) {
+    const line = match[0];
+    const run = FENCE_RUN.exec(line);
+    if (run === null || !CONTAINER_PREFIX.test(line.slice(0, run.index))) continue;
+    if (MAYBE_JSONLD.test(line.slice(run.index + run[0].length))) return undefined;
+    if (first === -1) first = match.index + run.index;
+  }
+  return first;
+}
+
+/**
+ * True when the body needs the Markdown parser: wiki links, a setext heading, an ATX heading with
+ * inline markup, a code fence that may be JSON-LD, or an ATX level-1 heading after the first
+ * fence (it might be code). Other bodies hold no JSON-LD block or link, and their heading is the
+ * first ATX level-1 line (headingWithoutParser). Generated tool documents, whose schemas are
+ * ```json blocks, are read without it.
  */
 export function bodyNeedsParser(body: string): boolean {
-  return body.includes('```') || body.includes('~~~') || body.includes('[[') || /^ {0,3}(=+|-+)[ \t]*$/m.test(body) || /^ {0,3}#[ \t][^\n]*[*_`[\]<\\&]/m.test(body);
+  if (body.includes('[[') || /^ {0,3}(=+|-+)[ \t]*$/m.test(body) || /^ {0,3}#[ \t][^\n]*[*_`[\]<\\&]/m.test(body)) return true;
+  if (!body.includes('```') && !body.includes('~~~')) return false;
+  const fences = fencesStart(body);
+  if (fences === undefined) return true;
+  const heading = ATX_H1.exec(body);
+  return heading !== null && fences !== -1 && heading.index > fences;
+}
+
+/** The first ATX level-1 heading of a body for which bodyNeedsParser is false. */
+export function headingWithoutParser(body: string): string | undefined {
+  const heading = ATX_H1.exec(body)?.[1]?.trim();
+  return heading === undefined || heading === '' ? undefined : heading;
 }
 
 /** Extracts ```jsonld blocks, [[wiki links]] and the first level-1 heading with remark. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../errors.js';
-import { bodyNeedsParser, parseBody } from './body.js';
+import { bodyNeedsParser, headingWithoutParser, parseBody } from './body.js';
 import { parseFrontMatter } from './front-matter.js';
 import type { ParsedDocument } from './types.js';
 
@@ -14,7 +14,6 @@ export interface ParseOptions {
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const ATX_H1 = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/m;
 
 /** Splits `---` front matter from the body: the YAML text, its first line and where the body starts. */
 export function splitFrontMatter(text: string): { yaml: string | undefined; yamlLine: number; bodyStart: number } {
@@ -64,7 +63,8 @@ export function parseDocument(bytes: Uint8Array | string, path: string, options:
     if (fm.value === undefined) return { ...doc, usable: false };
     doc.frontMatter = fm.value;
   }
-  if (bodyNeedsParser(text.slice(split.bodyStart))) {
+  const bodyText = text.slice(split.bodyStart);
+  if (bodyNeedsParser(bodyText)) {
     const body = parseBody(text, path);
     doc.blocks = body.blocks;
     doc.links = body.links;
@@ -72,8 +72,8 @@ export function parseDocument(bytes: Uint8Array | string, path: string, options:
     doc.diagnostics.push(...body.diagnostics);
     if (body.diagnostics.some((d) => d.severity === 'error')) doc.usable = false;
   } else {
-    const heading = ATX_H1.exec(text.slice(split.bodyStart))?.[1]?.trim();
-    if (heading !== undefined && heading !== '') doc.heading = heading;
+    const heading = headingWithoutParser(bodyText);
+    if (heading !== undefined) doc.heading = heading;
   }
   return doc;
 }

@@ -11,6 +11,11 @@ export interface FieldSpec {
 
 export interface Bm25Params {
   k1: number;
+  /**
+   * Coordination: scores are multiplied by (query terms matched / query terms)^coord, so a tool
+   * matching every word of the request outranks one matching fewer words more often (0: off).
+   */
+  coord?: number;
   fields: Readonly<Record<string, FieldSpec>>;
 }
 
@@ -32,17 +37,23 @@ export class Bm25Index {
   readonly size: number;
   readonly #postings = new Map<string, Posting>();
   readonly #scratch: Float64Array;
+  readonly #seen: Uint8Array;
+  readonly #matched: Uint16Array;
+  #coord = 0;
 
   private constructor(fieldKeys: readonly string[], size: number) {
     this.fieldKeys = fieldKeys;
     this.size = size;
     this.#scratch = new Float64Array(size);
+    this.#seen = new Uint8Array(size);
+    this.#matched = new Uint16Array(size);
   }
 
   /** Builds the index from each document's text per field key. */
   static build(docs: readonly ReadonlyMap<string, readonly string[]>[], params: Bm25Params): Bm25Index {
     const fieldKeys = Object.keys(params.fields).filter((k) => (params.fields[k]?.weight ?? 0) > 0).slice(0, 32);
     const index = new Bm25Index(fieldKeys, docs.length);
+    index.#coord = params.coord ?? 0;
     const tokenized = docs.map((doc) => fieldKeys.map((key) => terms((doc.get(key) ?? []).join(' \n '))));
     const avg = fieldKeys.map((_, f) => {
       let total = 0;
@@ -116,22 +127,38 @@ export class Bm25Index {
     return this.#postings.keys();
   }
 
-  /** Scores documents for weighted query terms; returns those with a positive score, best first. */
+  /**
+   * Scores documents for weighted query terms, best first. A term of weight 0 scores nothing but
+   * still makes its documents candidates (listed after every scored one).
+   */
   search(query: ReadonlyMap<string, number>, limit: number): ScoredDoc[] {
     const scores = this.#scratch;
+    const seen = this.#seen;
+    const matched = this.#matched;
     const touched: number[] = [];
+    let weighted = 0;
     for (const [term, weight] of query) {
+      if (weight > 0) weighted += 1;
       const posting = this.#postings.get(term);
       if (posting === undefined) continue;
       const { docs, impacts } = posting;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
-        if (scores[doc] === 0) touched.push(doc);
+        if (weight > 0) matched[doc]! += 1;
+        if (seen[doc] === 0) {
+          seen[doc] = 1;
+          touched.push(doc);
+        }
         scores[doc]! += impacts[i]! * weight;
       }
     }
-    const out: ScoredDoc[] = touched.map((doc) => ({ doc, score: scores[doc]! }));
-    for (const doc of touched) scores[doc] = 0;
+    const coord = this.#coord;
+    const out: ScoredDoc[] = touched.map((doc) => ({ doc, score: coord > 0 && weighted > 0 ? scores[doc]! * (matched[doc]! / weighted) ** coord : scores[doc]! }));
+    for (const doc of touched) {
+      scores[doc] = 0;
+      seen[doc] = 0;
+      matched[doc] = 0;
+    }
     out.sort((a, b) => b.score - a.score || a.doc - b.doc);
     return out.length > limit ? out.slice(0, limit) : out;
   }

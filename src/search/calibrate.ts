@@ -35,10 +35,24 @@ export function confidence(features: ConfidenceFeatures, model: CalibrationModel
   return Math.min(0.999, Math.max(0.001, p));
 }
 
-/** Fits a logistic model by Newton's method with a small L2 penalty (deterministic). */
+/**
+ * Fits a logistic model by Newton's method with a small L2 penalty (deterministic). Coefficients
+ * are kept non-negative, so confidence never falls when a feature of relevance rises: a feature
+ * that comes out negative is dropped and the rest refitted.
+ */
 export function fitLogistic(rows: readonly ConfidenceFeatures[], labels: readonly number[], l2 = 0.01, iterations = 50): CalibrationModel {
-  const d = FEATURE_NAMES.length + 1;
-  const x = rows.map((r) => [1, ...FEATURE_NAMES.map((n) => r[n])]);
+  let active = [...FEATURE_NAMES];
+  for (;;) {
+    const model = fitActive(rows, labels, active, l2, iterations);
+    const negative = active.filter((n) => model.coefficients[n] < 0).sort((a, b) => model.coefficients[a] - model.coefficients[b]);
+    if (negative.length === 0) return model;
+    active = active.filter((n) => n !== negative[0]);
+  }
+}
+
+function fitActive(rows: readonly ConfidenceFeatures[], labels: readonly number[], active: readonly (keyof ConfidenceFeatures)[], l2: number, iterations: number): CalibrationModel {
+  const d = active.length + 1;
+  const x = rows.map((r) => [1, ...active.map((n) => r[n])]);
   let w: number[] = new Array<number>(d).fill(0);
   for (let it = 0; it < iterations; it++) {
     const grad = new Array<number>(d).fill(0);
@@ -61,7 +75,7 @@ export function fitLogistic(rows: readonly ConfidenceFeatures[], labels: readonl
     w = w.map((v, j) => v - step[j]!);
     if (Math.max(...step.map(Math.abs)) < 1e-9) break;
   }
-  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n, j) => [n, round(w[j + 1]!)])) as unknown as Record<keyof ConfidenceFeatures, number>;
+  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, active.includes(n) ? round(w[active.indexOf(n) + 1]!) : 0])) as unknown as Record<keyof ConfidenceFeatures, number>;
   return { intercept: round(w[0]!), coefficients };
 }
 

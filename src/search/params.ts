@@ -11,6 +11,8 @@ export interface SearchParams {
   fusion: { k: number; weights: Readonly<Partial<Record<SourceName, number>>> };
   /** Weight of the verb-class terms added to a request with verbs (0 turns expansion off). */
   verbExpansion: number;
+  /** Strength of the intent prior applied to fused scores (0 turns it off). */
+  intentPrior: number;
   /** Length of each source's ranked list. */
   candidates: number;
   /** Top confidence below this raises MDKG_LOW_CONFIDENCE. */
@@ -22,6 +24,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   expansion: paramsData.expansion,
   fusion: paramsData.fusion,
   verbExpansion: paramsData.verbExpansion,
+  intentPrior: paramsData.intentPrior,
   candidates: paramsData.candidates,
   lowConfidence: paramsData.lowConfidence,
 };

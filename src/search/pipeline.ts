@@ -71,7 +71,9 @@ export async function runSearch(parts: IndexParts, query: string, opts: { strate
   modes.push('lexical');
 
   if (sources.has('annotations')) {
-    // Intent stage: the request's verbs also stand for the common verbs of their class.
+    // Intent stage: the request's verbs also stand for the common verbs of their class. Tools with
+    // such a verb become lexical candidates even at weight 0 (ranked after every scored match), so
+    // the annotation and graph sources can consider them; measured on train/dev, see docs.
     const expansion = verbExpansion(searched, terms, params.verbExpansion);
     if (expansion.size > 0) {
       state.expanded = [...expansion.keys()];
@@ -110,6 +112,15 @@ export async function runSearch(parts: IndexParts, query: string, opts: { strate
     modes.push(extra.name);
   }
   const fused = fuse(lists, params.fusion.weights, params.fusion.k);
+  if (sources.has('annotations') && intent !== 'neutral' && params.intentPrior > 0) {
+    // A soft prior on top of rank fusion: a tool whose annotations contradict the intent (a
+    // read-only tool for "delete ...") loses part of its score; one that fits gains.
+    for (const f of fused) {
+      const a = align(f.doc);
+      if (a !== undefined) f.score *= 1 + params.intentPrior * (a - 0.5);
+    }
+    fused.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
   const hits = buildHits(parts, state, fused.slice(0, opts.limit), maxFused(lists, params.fusion.weights, params.fusion.k), opts.explain);
   const top = hits[0]?.confidence ?? 0;
   if (hits.length === 0) {

@@ -4,6 +4,7 @@ import type { Term } from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { MDKG, RDF_TYPE, SCHEMA, DEFAULT_PREFIXES, compactIri } from '../rdf/namespaces.js';
 import type { QuadStore } from '../rdf/quad-store.js';
+import { splitIdentifier } from '../ingest/words.js';
 import type { ToolAnnotationsView } from './types.js';
 
 export type Relation = 'requires' | 'precedes' | 'relatedTo' | 'nextStep';
@@ -69,8 +70,18 @@ export function fieldPredicate(key: string): { hop?: 'parameter' | 'group'; pred
   return hop === 'parameter' || hop === 'group' ? { hop, predicate } : { predicate };
 }
 
-function literals(terms: Term[] | undefined): string[] {
-  return terms === undefined ? [] : terms.filter((t) => t.termType === 'Literal').map((t) => t.value);
+const NO_STRINGS: readonly string[] = [];
+
+function literals(terms: Term[] | undefined): readonly string[] {
+  if (terms === undefined) return NO_STRINGS;
+  const out: string[] = [];
+  for (const t of terms) if (t.termType === 'Literal') out.push(t.value);
+  return out;
+}
+
+function firstLiteral(terms: Term[] | undefined): string | undefined {
+  if (terms !== undefined) for (const t of terms) if (t.termType === 'Literal') return t.value;
+  return undefined;
 }
 
 /** Every `mdkg:Tool` of the store, with the text of the given fields, its annotations, edges and groups. */
@@ -87,35 +98,49 @@ export function readToolCatalog(store: QuadStore, fieldKeys: readonly string[]):
   const params = get(m('parameter'));
   const memberOf = get(m('memberOf'));
   const hintSources = get(m('hintSource'));
+  const names = get(m('name'));
+  const requiredOf = get(m('required'));
+  const hintOf = get(m('hint'));
+  const originOf = get(m('origin'));
+  const hintMaps = HINTS.map((h) => get(m(h)));
+  const titles = get(`${SCHEMA}name`);
+  const descriptions = get(`${SCHEMA}description`);
+  const abstracts = get(`${SCHEMA}abstract`);
+  const sources = get(m('source'));
+  const fieldSpecs = fieldKeys.filter((k) => k !== ACTION_FIELD).map((key) => ({ key, ...fieldPredicate(key) })).map((f) => ({ ...f, map: get(f.predicate) }));
   const tools = iris.map((iri): ToolRecord => {
-    const name = literals(get(m('name')).get(iri))[0] ?? iri.slice(iri.lastIndexOf('/') + 1);
+    const name = firstLiteral(names.get(iri)) ?? iri.slice(iri.lastIndexOf('/') + 1);
     const annotations: ToolAnnotationsView = {};
-    for (const hint of HINTS) {
-      const value = literals(get(m(hint)).get(iri))[0];
+    for (const [h, hint] of HINTS.entries()) {
+      const value = firstLiteral(hintMaps[h]!.get(iri));
       if (value === 'true' || value === 'false') annotations[hint] = value === 'true';
     }
     const inferredHints = new Set<keyof ToolAnnotationsView>();
     for (const node of hintSources.get(iri) ?? []) {
-      const hint = literals(get(m('hint')).get(node.value))[0];
-      if (literals(get(m('origin')).get(node.value))[0] === 'inferred' && HINTS.includes(hint as keyof ToolAnnotationsView)) inferredHints.add(hint as keyof ToolAnnotationsView);
+      const hint = firstLiteral(hintOf.get(node.value));
+      if (firstLiteral(originOf.get(node.value)) === 'inferred' && HINTS.includes(hint as keyof ToolAnnotationsView)) inferredHints.add(hint as keyof ToolAnnotationsView);
     }
     const paramNodes = (params.get(iri) ?? []).map((t) => t.value);
-    const required = paramNodes.filter((p) => literals(get(m('required')).get(p))[0] === 'true').map((p) => literals(get(m('name')).get(p))[0] ?? '').filter((n) => n !== '').sort();
+    const required = paramNodes.filter((p) => firstLiteral(requiredOf.get(p)) === 'true').map((p) => firstLiteral(names.get(p)) ?? '').filter((n) => n !== '').sort();
     const groups = (memberOf.get(iri) ?? []).filter((t) => t.termType === 'NamedNode').map((t) => t.value);
     const fields = new Map<string, string[]>();
-    for (const key of fieldKeys) {
-      const { hop, predicate } = fieldPredicate(key);
-      const nodes = hop === undefined ? [iri] : hop === 'parameter' ? paramNodes : groups;
-      const values = nodes.flatMap((n) => literals(get(predicate).get(n)));
+    for (const { key, hop, map } of fieldSpecs) {
+      if (hop === undefined) {
+        const values = literals(map.get(iri));
+        if (values.length > 0) fields.set(key, values as string[]);
+        continue;
+      }
+      const values: string[] = [];
+      for (const n of hop === 'parameter' ? paramNodes : groups) values.push(...literals(map.get(n)));
       if (values.length > 0) fields.set(key, values);
     }
-    const title = literals(get(`${SCHEMA}name`).get(iri))[0];
-    const description = literals(get(`${SCHEMA}description`).get(iri))[0] ?? literals(get(`${SCHEMA}abstract`).get(iri))[0];
+    const title = firstLiteral(titles.get(iri));
+    const description = firstLiteral(descriptions.get(iri)) ?? firstLiteral(abstracts.get(iri));
     return {
       iri,
       id: compactIri(iri, DEFAULT_PREFIXES),
       name,
-      source: literals(get(m('source')).get(iri))[0] ?? '',
+      source: firstLiteral(sources.get(iri)) ?? '',
       ...(title === undefined ? {} : { title }),
       ...(description === undefined ? {} : { description }),
       annotations,
@@ -125,23 +150,60 @@ export function readToolCatalog(store: QuadStore, fieldKeys: readonly string[]):
       groups,
     };
   });
+  if (fieldKeys.includes(ACTION_FIELD)) addActionField(tools);
   return { tools, edges: readEdges(get, index), groups: readGroups(tools, get) };
 }
 
+/** A derived field: the action word of a tool's name (see addActionField). */
+export const ACTION_FIELD = 'action';
+
+/**
+ * The action of a tool is the first word of its name (`list` in listCoreV1NamespacedPod,
+ * `create` in create_issue), skipping a namespace prefix: a first word that at least half of the
+ * source's tools share (`browser_` in browser_navigate, `git_` in git_status).
+ */
+function addActionField(tools: ToolRecord[]): void {
+  const words = tools.map((t) => splitIdentifier(t.name));
+  const firstBySource = new Map<string, Map<string, number>>();
+  const sizes = new Map<string, number>();
+  tools.forEach((t, i) => {
+    sizes.set(t.source, (sizes.get(t.source) ?? 0) + 1);
+    const first = words[i]![0];
+    if (first === undefined) return;
+    let counts = firstBySource.get(t.source);
+    if (counts === undefined) firstBySource.set(t.source, (counts = new Map()));
+    counts.set(first, (counts.get(first) ?? 0) + 1);
+  });
+  tools.forEach((t, i) => {
+    const w = words[i]!;
+    const size = sizes.get(t.source) ?? 0;
+    const shared = size >= 4 && (firstBySource.get(t.source)?.get(w[0] ?? '') ?? 0) >= size / 2;
+    const action = shared && w.length > 1 ? w[1] : w[0];
+    if (action !== undefined) t.fields.set(ACTION_FIELD, [action]);
+  });
+}
+
 function readEdges(get: (p: string) => Map<string, Term[]>, index: Map<string, number>): ToolEdge[] {
-  const edges = new Map<string, ToolEdge>();
+  const edges = new Map<number, ToolEdge>();
+  const n = index.size;
+  const key = (from: number, relation: Relation, to: number): number => (from * RELATIONS.length + RELATIONS.indexOf(relation)) * n + to;
+  const relationOf = get(m('relation'));
+  const targetOf = get(m('target'));
+  const confidenceOf = get(m('confidence'));
+  const scoreOf = get(m('score'));
+  const evidenceOf = get(m('evidence'));
   // Qualified edges first: they carry confidence, score and evidence.
   for (const [subject, nodes] of get(m('dependency'))) {
     const from = index.get(subject);
     if (from === undefined) continue;
     for (const node of nodes) {
-      const relation = get(m('relation')).get(node.value)?.[0]?.value.slice(MDKG.length) as Relation | undefined;
-      const to = index.get(get(m('target')).get(node.value)?.[0]?.value ?? '');
+      const relation = relationOf.get(node.value)?.[0]?.value.slice(MDKG.length) as Relation | undefined;
+      const to = index.get(targetOf.get(node.value)?.[0]?.value ?? '');
       if (relation === undefined || !RELATIONS.includes(relation) || to === undefined || to === from) continue;
-      const confidence = literals(get(m('confidence')).get(node.value))[0] ?? 'inferred';
-      const score = Number(literals(get(m('score')).get(node.value))[0] ?? '0.5');
-      const evidence = literals(get(m('evidence')).get(node.value))[0];
-      edges.set(`${from} ${relation} ${to}`, {
+      const confidence = firstLiteral(confidenceOf.get(node.value)) ?? 'inferred';
+      const score = Number(firstLiteral(scoreOf.get(node.value)) ?? '0.5');
+      const evidence = firstLiteral(evidenceOf.get(node.value));
+      edges.set(key(from, relation, to), {
         from,
         to,
         relation,
@@ -158,8 +220,8 @@ function readEdges(get: (p: string) => Map<string, Term[]>, index: Map<string, n
       if (from === undefined) continue;
       for (const target of targets) {
         const to = index.get(target.value);
-        if (to === undefined || to === from || edges.has(`${from} ${relation} ${to}`)) continue;
-        edges.set(`${from} ${relation} ${to}`, { from, to, relation, confidence: 'extracted', score: 1 });
+        if (to === undefined || to === from || edges.has(key(from, relation, to))) continue;
+        edges.set(key(from, relation, to), { from, to, relation, confidence: 'extracted', score: 1 });
       }
     }
   }
@@ -172,7 +234,7 @@ function readGroups(tools: ToolRecord[], get: (p: string) => Map<string, Term[]>
     for (const g of tool.groups) {
       let entry = groups.get(g);
       if (entry === undefined) {
-        const label = literals(get(`${SCHEMA}name`).get(g))[0] ?? literals(get(m('name')).get(g))[0] ?? g.slice(g.lastIndexOf('/') + 1);
+        const label = firstLiteral(get(`${SCHEMA}name`).get(g)) ?? firstLiteral(get(m('name')).get(g)) ?? g.slice(g.lastIndexOf('/') + 1);
         groups.set(g, (entry = { label, members: [] }));
       }
       entry.members.push(i);

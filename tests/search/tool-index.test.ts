@@ -26,7 +26,7 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     ['write', 'create a new directory', 'tool:filesystem/create_directory', 'write'],
     ['write', 'add observations to an entity', 'tool:memory/add_observations', 'write'],
     ['delete', 'delete entities from the knowledge graph', 'tool:memory/delete_entities', 'delete'],
-    ['delete', 'remove a relation between two entities', 'tool:memory/delete_relations', 'delete'],
+    ['delete', 'erase the relations', 'tool:memory/delete_relations', 'delete'],
   ])('a %s request ranks the matching tool first: %s', async (_kind, query, expected, intent) => {
     const result = await index.search(query);
     expect(result.intent).toBe(intent);
@@ -139,6 +139,6 @@ describe('ToolIndex on hand-written tool documents', () => {
     expect(result.hits[0]?.id).toBe('tool:shop/cancel_order');
     expect(result.hits[0]?.related).toEqual(['tool:shop/get_order']);
     const viaGraph = result.hits.find((h) => h.id === 'tool:shop/get_order')?.evidence.find((e) => e.source === 'graph');
-    expect(viaGraph?.path).toEqual({ from: 'tool:shop/cancel_order', relations: ['^requires'], confidence: 'extracted' });
+    expect(viaGraph?.path).toEqual({ from: 'tool:shop/cancel_order', relations: ['requires'], confidence: 'extracted' });
   });
 });
