@@ -6,7 +6,7 @@ import type { Aggregate } from './aggregate.js';
 import type { CatalogEntryReport } from './catalog.js';
 import type { Split } from './dataset.js';
 import type { QueryMetrics } from './metrics.js';
-import type { MatchMode } from './queries.js';
+import type { BenchQuery } from './queries.js';
 
 /** What the runner searches with (the real one is ToolIndex; tests inject doubles). */
 export interface Searcher {
@@ -38,15 +38,8 @@ export interface ReportHit {
   relevant: boolean;
 }
 
-export interface QueryRecord {
-  id: string;
-  query: string;
-  expected: string[];
-  match: MatchMode;
-  lang?: string;
-  required?: string[];
-  /** Line in queries.jsonl. */
-  line: number;
+/** A query as read (see BenchQuery) with how the search did on it. */
+export interface QueryRecord extends BenchQuery {
   /** Warm latency of the timed search; null when it failed. */
   latencyMs: number | null;
   /** The ranked hits (at most `limit`), best first. */
