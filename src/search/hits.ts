@@ -12,9 +12,8 @@ const NEXT = new Set(['precedes', 'nextStep']);
 export function buildHits(parts: IndexParts, state: RankingState, fused: readonly Fused[], maxScore: number, explain: boolean): SearchHit[] {
   const { catalog, bm25, adjacency } = parts;
   const bm25Score = new Map(state.bm25.map((d) => [d.doc, d.score]));
-  const fuzzyScore = new Map(state.fuzzy.map((d) => [d.doc, d.score]));
-  const topLexical = state.bm25[0]?.score ?? state.fuzzy[0]?.score ?? 0;
-  const second = state.bm25[1]?.score ?? state.fuzzy[1]?.score ?? 0;
+  const topLexical = state.bm25[0]?.score ?? 0;
+  const second = state.bm25[1]?.score ?? 0;
   const margin = topLexical > 0 ? (topLexical - second) / topLexical : 0;
   const queryTerms = [...state.terms.keys()];
   return fused.map((f, i): SearchHit => {
@@ -23,7 +22,7 @@ export function buildHits(parts: IndexParts, state: RankingState, fused: readonl
     const viaVerb = state.expanded.map((term) => ({ term: `~${term}`, fields: bm25.fieldsOf(term, f.doc) })).filter((m) => m.fields.length > 0);
     const matched = [...direct, ...viaVerb];
     const corrected = state.corrections.filter((c) => bm25.fieldsOf(c.to, f.doc).length > 0).map((c) => ({ ...c, from: state.surfaces.get(c.from) ?? c.from }));
-    const lexical = bm25Score.get(f.doc) ?? fuzzyScore.get(f.doc) ?? 0;
+    const lexical = bm25Score.get(f.doc) ?? 0;
     const features: ConfidenceFeatures = {
       fused: maxScore > 0 ? f.score / maxScore : 0,
       relative: topLexical > 0 ? lexical / topLexical : 0,
@@ -34,7 +33,7 @@ export function buildHits(parts: IndexParts, state: RankingState, fused: readonl
     };
     const evidence: Evidence[] = [];
     for (const [source, rank] of Object.entries(f.ranks) as [SourceName, number][]) {
-      evidence.push(evidenceOf(source, rank, f.doc, { parts, state, matched, corrected, bm25: bm25Score, fuzzy: fuzzyScore }));
+      evidence.push(evidenceOf(source, rank, f.doc, { parts, state, matched, corrected, bm25: bm25Score }));
     }
     const lexicalRank = f.ranks.bm25;
     if (corrected.length > 0 && lexicalRank !== undefined) evidence.push({ source: 'fuzzy', rank: lexicalRank, score: round(lexical), corrected });
@@ -65,15 +64,12 @@ interface EvidenceContext {
   matched: { term: string; fields: string[] }[];
   corrected: RankingState['corrections'];
   bm25: Map<number, number>;
-  fuzzy: Map<number, number>;
 }
 
 function evidenceOf(source: SourceName, rank: number, doc: number, ctx: EvidenceContext): Evidence {
   switch (source) {
     case 'bm25':
       return { source, rank, score: round(ctx.bm25.get(doc) ?? 0), matched: ctx.matched };
-    case 'fuzzy':
-      return { source, rank, score: round(ctx.fuzzy.get(doc) ?? 0), corrected: ctx.corrected };
     case 'graph': {
       const r = ctx.state.reached.get(doc);
       if (r === undefined || r.relations.length === 0) return { source, rank, score: round(r?.score ?? 0) };

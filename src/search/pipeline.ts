@@ -28,7 +28,6 @@ export interface RankingState {
   surfaces: Map<string, string>;
   corrections: Correction[];
   bm25: ScoredDoc[];
-  fuzzy: ScoredDoc[];
   /** Verb-class terms added to the request (intent stage). */
   expanded: string[];
   reached: Map<number, Reached>;
@@ -66,8 +65,7 @@ export async function runSearch(parts: IndexParts, query: string, opts: { strate
     if (!surfaces.has(token.term)) surfaces.set(token.term, token.surface.toLowerCase());
     if (token.kind === 'word') words.add(token.term);
   }
-  const state: RankingState = { terms, surfaces, corrections: [], bm25: bm25.search(terms, params.candidates), fuzzy: [], expanded: [], reached: new Map(), intent };
-  const lists: RankedList[] = [{ source: 'bm25', docs: state.bm25.map((d) => d.doc) }];
+  const state: RankingState = { terms, surfaces, corrections: [], bm25: bm25.search(terms, params.candidates), expanded: [], reached: new Map(), intent };
   modes.push('lexical');
 
   if (sources.has('annotations')) {
@@ -92,12 +90,11 @@ export async function runSearch(parts: IndexParts, query: string, opts: { strate
       modes.push('fuzzy');
     }
   }
-  lists[0] = { source: 'bm25', docs: state.bm25.map((d) => d.doc) };
+  const lists: RankedList[] = [{ source: 'bm25', docs: state.bm25.map((d) => d.doc) }];
   const align = (doc: number): number | undefined => alignment(intent, catalog.tools[doc]!.annotations);
   if (sources.has('graph')) {
-    const seeds = state.bm25.length > 0 ? state.bm25 : state.fuzzy;
     const bias = (doc: number): number => 0.5 + 0.5 * (align(doc) ?? 0.5);
-    const reached = expand(adjacency, seeds, params.expansion, intent === 'neutral' ? () => 1 : bias);
+    const reached = expand(adjacency, state.bm25, params.expansion, intent === 'neutral' ? () => 1 : bias);
     for (const r of reached) state.reached.set(r.doc, r);
     lists.push({ source: 'graph', docs: reached.slice(0, params.candidates).map((r) => r.doc) });
   }
