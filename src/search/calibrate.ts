@@ -84,7 +84,7 @@ function round(v: number): number {
 }
 
 /** Solves A x = b by Gaussian elimination with partial pivoting. */
-function solve(a: number[][], b: number[]): number[] {
+export function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i]!]);
   for (let c = 0; c < n; c++) {

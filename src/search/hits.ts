@@ -2,6 +2,7 @@
 import { alignment } from './alignment.js';
 import { confidence, type ConfidenceFeatures } from './calibrate.js';
 import type { Fused } from './fusion.js';
+import type { RerankFeatures } from './rerank.js';
 import type { RankingState } from './pipeline.js';
 import type { IndexParts } from './tool-index.js';
 import type { Evidence, SearchHit, SourceName } from './types.js';
@@ -9,7 +10,7 @@ import type { Evidence, SearchHit, SourceName } from './types.js';
 const RELATED = new Set(['requires', 'relatedTo']);
 const NEXT = new Set(['precedes', 'nextStep']);
 
-export function buildHits(parts: IndexParts, state: RankingState, fused: readonly Fused[], maxScore: number, explain: boolean): SearchHit[] {
+export function buildHits(parts: IndexParts, state: RankingState, fused: readonly Fused[], maxScore: number, explain: boolean, learned?: ReadonlyMap<number, RerankFeatures>): SearchHit[] {
   const { catalog, bm25, adjacency } = parts;
   const bm25Score = new Map(state.bm25.map((d) => [d.doc, d.score]));
   const topLexical = state.bm25[0]?.score ?? 0;
@@ -53,7 +54,7 @@ export function buildHits(parts: IndexParts, state: RankingState, fused: readonl
       evidence,
       related: ids(RELATED),
       nextSteps: ids(NEXT),
-      ...(explain ? { features: { ...features } } : {}),
+      ...(explain ? { features: { ...features, ...learned?.get(f.doc) } } : {}),
     };
   });
 }

@@ -32,6 +32,8 @@ export interface IntentResult {
   scores: Record<ActionIntent, number>;
   /** Verbs and question words found: English first, in word order, then Korean and Japanese in text order. */
   verbs: IntentVerb[];
+  /** Verb classes of the main verbs (what the request asks to do: `create` and `update` kept apart), in order. */
+  actions: VerbClass[];
 }
 
 const INTENT_OF: Record<VerbClass, ActionIntent> = { read: 'read', create: 'write', update: 'write', delete: 'delete' };
@@ -66,6 +68,10 @@ export function classifyIntent(query: string): IntentResult {
   const text = query.normalize('NFKC');
   const raw: Record<ActionIntent, number> = { read: 0, write: 0, delete: 0 };
   const verbs: IntentVerb[] = [];
+  const actions: VerbClass[] = [];
+  const addAction = (cls: VerbClass): void => {
+    if (!actions.includes(cls)) actions.push(cls);
+  };
   const add = (verb: string, lang: string, intent: ActionIntent, weight: number): void => {
     raw[intent] += weight;
     verbs.push({ verb, lang, intent });
@@ -83,11 +89,13 @@ export function classifyIntent(query: string): IntentResult {
     if (match === undefined || !counted(match)) continue;
     const main = !seenMain || COORDINATORS.has(words[i - 1] ?? '');
     seenMain = true;
+    if (main) addAction(match.verbClass);
     add(match.verb, match.lang, INTENT_OF[match.verbClass], main ? MAIN : OTHER);
   }
 
   const headFinal = verbsInHeadFinalText(text).filter((v) => counted(v.match));
   for (const [i, { match }] of headFinal.entries()) {
+    if (i === headFinal.length - 1) addAction(match.verbClass);
     add(match.verb, match.lang, INTENT_OF[match.verbClass], i === headFinal.length - 1 ? MAIN : OTHER);
   }
   for (const { term, lang } of QUESTION_TERMS) {
@@ -95,9 +103,9 @@ export function classifyIntent(query: string): IntentResult {
   }
 
   const total = raw.read + raw.write + raw.delete;
-  if (total === 0) return { intent: 'neutral', scores: raw, verbs };
+  if (total === 0) return { intent: 'neutral', scores: raw, verbs, actions };
   const scores = { read: raw.read / total, write: raw.write / total, delete: raw.delete / total };
   let intent: ActionIntent = PRECEDENCE[0]!;
   for (const candidate of PRECEDENCE) if (scores[candidate] > scores[intent]) intent = candidate;
-  return { intent, scores, verbs };
+  return { intent, scores, verbs, actions };
 }

@@ -2,14 +2,16 @@
 import type { Diagnostic } from '../errors.js';
 import { alignment } from './alignment.js';
 import { expand, type Reached } from './expand.js';
-import { fuse, maxFused, type RankedList } from './fusion.js';
+import { fuse, maxFused, type Fused, type RankedList } from './fusion.js';
 import type { Correction } from './fuzzy.js';
 import { buildHits } from './hits.js';
 import { classifyIntent } from './intent.js';
 import { prepareQuery, runNormalizer } from './normalize-query.js';
 import type { IndexParts } from './tool-index.js';
+import { DEFAULT_RERANK, rerank, rerankFeatures, toolProfiles, type QueryView, type RerankFeatures, type ToolProfile } from './rerank.js';
 import { tokenize } from './tokenize.js';
 import { verbExpansion } from './verb-expansion.js';
+import type { VerbClass } from '../ingest/verbs.js';
 import type { Intent, SearchResult, SourceName, Strategy } from './types.js';
 import type { ScoredDoc } from './bm25.js';
 
@@ -34,7 +36,7 @@ export interface RankingState {
   intent: Intent;
 }
 
-export async function runSearch(parts: IndexParts, query: string, opts: { strategy: Strategy; limit: number; explain: boolean }): Promise<SearchResult> {
+export async function runSearch(parts: IndexParts, query: string, opts: { strategy: Strategy; limit: number; explain: boolean; rerank: boolean }): Promise<SearchResult> {
   const prepared = prepareQuery(query, parts.options.maxQueryChars ?? 1000);
   const diagnostics: Diagnostic[] = [...prepared.diagnostics];
   const empty = (searched: string, intent: Intent, mode: string): SearchResult => ({ query, searched, intent, strategy: opts.strategy, mode, hits: [], diagnostics, sparql: '' });
@@ -56,7 +58,7 @@ export async function runSearch(parts: IndexParts, query: string, opts: { strate
   }
   const sources = new Set(SOURCES_OF[opts.strategy]);
   const { params, bm25, fuzzy, catalog, adjacency } = parts;
-  const intent = classifyIntent(searched).intent;
+  const { intent, actions } = classifyIntent(searched);
   const terms = new Map<string, number>();
   const words = new Set<string>();
   const surfaces = new Map<string, string>();
@@ -118,7 +120,20 @@ export async function runSearch(parts: IndexParts, query: string, opts: { strate
     }
     fused.sort((a, b) => b.score - a.score || a.doc - b.doc);
   }
-  const hits = buildHits(parts, state, fused.slice(0, opts.limit), maxFused(lists, params.fusion.weights, params.fusion.k), opts.explain);
+  let ranked: readonly Fused[] = fused;
+  let learned: Map<number, RerankFeatures> | undefined;
+  if (opts.strategy === 'full' && fused.length > 1) {
+    const view = rerankView(parts, state, actions, fused[0]!);
+    if (opts.rerank) {
+      const out = rerank(fused, view, parts.options.rerank ?? DEFAULT_RERANK);
+      ranked = out.order;
+      learned = out.features;
+      modes.push('reranked');
+    } else if (opts.explain) {
+      learned = new Map(fused.slice(0, opts.limit).map((f) => [f.doc, view(f)]));
+    }
+  }
+  const hits = buildHits(parts, state, ranked.slice(0, opts.limit), maxFused(lists, params.fusion.weights, params.fusion.k), opts.explain, learned);
   const top = hits[0]?.confidence ?? 0;
   if (hits.length === 0) {
     diagnostics.push({ code: 'MDKG_LOW_CONFIDENCE', severity: 'warning', message: `no tool matched '${searched}'` });
@@ -126,6 +141,19 @@ export async function runSearch(parts: IndexParts, query: string, opts: { strate
     diagnostics.push({ code: 'MDKG_LOW_CONFIDENCE', severity: 'warning', message: `the best match has low confidence (${top.toFixed(2)}); the request may not match any tool well` });
   }
   return { query, searched, intent, strategy: opts.strategy, mode: modes.join('+'), hits, diagnostics, sparql: evidenceQuery(hits.map((h) => h.iri)) };
+}
+
+const PROFILES = new WeakMap<IndexParts, ToolProfile[]>();
+
+/** The re-ranking features of a fused result, for this query. */
+function rerankView(parts: IndexParts, state: RankingState, actions: readonly VerbClass[], top: Fused): (f: Fused) => RerankFeatures {
+  let profiles = PROFILES.get(parts);
+  if (profiles === undefined) PROFILES.set(parts, (profiles = toolProfiles(parts.catalog, parts.bm25)));
+  const corrected = new Map<string, number>();
+  for (const c of state.corrections) corrected.set(c.to, Math.max(corrected.get(c.to) ?? 0, 1 - c.distance / c.from.length));
+  const view: QueryView = { terms: new Set(state.terms.keys()), corrected, actions, intent: state.intent, bm25: new Map(state.bm25.map((d) => [d.doc, d.score])), reached: state.reached };
+  const ctx = { catalog: parts.catalog, bm25: parts.bm25, profiles };
+  return (f) => rerankFeatures(f.doc, f, top, view, ctx);
 }
 
 /** Tools already found by another source, ordered by how well their annotations fit the intent. */

@@ -8,6 +8,7 @@ import { FuzzyVocabulary } from './fuzzy.js';
 import { DEFAULT_CALIBRATION, type CalibrationModel } from './calibrate.js';
 import { withOverrides, type SearchOverrides, type SearchParams } from './params.js';
 import { runSearch } from './pipeline.js';
+import type { RerankModel } from './rerank.js';
 import { readToolCatalog, type ToolCatalog } from './tool-records.js';
 import { STRATEGIES, type QueryNormalizer, type SearchOptions, type SearchResult, type SourceName } from './types.js';
 
@@ -28,6 +29,8 @@ export interface ToolIndexOptions {
   extraSources?: readonly ExtraSource[];
   /** Longest query searched; longer ones are truncated with a diagnostic. */
   maxQueryChars?: number;
+  /** The learned re-ranking model (for fitting scripts); default data/rerank.json. */
+  rerank?: RerankModel;
 }
 
 /** Everything a search reads; immutable after build. */
@@ -99,6 +102,6 @@ export class ToolIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       return Promise.reject(new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to 100, got ${String(limit)}`));
     }
-    return runSearch(this.#parts, query, { strategy, limit, explain: options.explain ?? false });
+    return runSearch(this.#parts, query, { strategy, limit, explain: options.explain ?? false, rerank: options.rerank ?? true });
   }
 }

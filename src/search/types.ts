@@ -34,6 +34,8 @@ export interface SearchOptions {
   strategy?: Strategy;
   /** Include per-source ranks and scores in the evidence. */
   explain?: boolean;
+  /** Learned re-ranking of the top candidates (strategy `full` only; default true). */
+  rerank?: boolean;
 }
 
 export interface ToolAnnotationsView {
@@ -69,7 +71,7 @@ export interface SearchHit {
   description?: string;
   annotations: ToolAnnotationsView;
   required: string[];
-  /** Fused score (weighted reciprocal rank fusion). */
+  /** Fused score (weighted reciprocal rank fusion); with strategy `full` the order is the learned re-ranker's (see `rerank`). */
   score: number;
   /** Calibrated probability that this tool is relevant, in [0, 1]. */
   confidence: number;

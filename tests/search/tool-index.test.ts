@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import { QuadStore } from '../../src/rdf/quad-store.js';
+import { DEFAULT_RERANK, rerankScore, type RerankFeatures } from '../../src/search/rerank.js';
+import type { SearchHit } from '../../src/search/types.js';
 
 let index: ToolIndex;
 beforeAll(async () => {
@@ -51,7 +53,7 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     const result = await index.search('creat directry', { explain: true });
     const fuzzy = result.hits[0]!.evidence.find((e) => e.source === 'fuzzy');
     expect(fuzzy?.corrected?.[0]?.from).toBe('directry');
-    expect(result.mode).toBe('lexical+fuzzy');
+    expect(result.mode).toBe('lexical+fuzzy+reranked');
     expect(result.hits[0]!.features).toBeDefined();
   });
 
@@ -75,11 +77,24 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     expect(q.kind === 'bindings' && q.rows.map((r) => r.tool?.value).includes(hit.iri)).toBe(true);
   });
 
-  it('orders results by fused score and gives confidences in (0, 1)', async () => {
-    const result = await index.search('list files in a directory', { limit: 10 });
+  it('orders results by fused score without re-ranking and gives confidences in (0, 1)', async () => {
+    const result = await index.search('list files in a directory', { limit: 10, rerank: false });
+    expect(result.mode).toBe('lexical');
     const scores = result.hits.map((h) => h.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     for (const h of result.hits) expect(h.confidence > 0 && h.confidence < 1).toBe(true);
+  });
+
+  it('re-ranks the fused candidates by the learned model (strategy full only)', async () => {
+    const fused = await index.search('list files in a directory', { limit: 20, rerank: false, explain: true });
+    const reranked = await index.search('list files in a directory', { limit: 20, explain: true });
+    expect(reranked.mode).toBe('lexical+reranked');
+    expect(new Set(reranked.hits.map((h) => h.id))).toEqual(new Set(fused.hits.map((h) => h.id)));
+    const model = (h: SearchHit): number => rerankScore(h.features as RerankFeatures, DEFAULT_RERANK);
+    const scores = reranked.hits.slice(0, DEFAULT_RERANK.depth).map(model);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const bm25Only = await index.search('list files in a directory', { limit: 20, strategy: 'bm25' });
+    expect(bm25Only.mode).toBe('lexical');
   });
 });
 

@@ -1,0 +1,120 @@
+// Learned re-ranking of the top fused candidates: a linear model over features the fused rank
+// cannot see (how much of the tool's name the request explains, whether the request's action
+// matches the tool's, intent-annotation fit, score gaps), fitted pairwise on train/dev queries by
+// benchmarks/fit-rerank.ts and stored in data/rerank.json. Reciprocal rank fusion keeps only ranks;
+// this stage puts magnitudes and structure back, over `depth` candidates only.
+import rerankData from './data/rerank.json' with { type: 'json' };
+import type { VerbClass } from '../ingest/verbs.js';
+import { splitIdentifier } from '../ingest/words.js';
+import { alignment } from './alignment.js';
+import type { Bm25Index } from './bm25.js';
+import type { Fused } from './fusion.js';
+import { toolActions } from './tool-action.js';
+import type { ToolCatalog } from './tool-records.js';
+import { terms } from './tokenize.js';
+import type { Intent } from './types.js';
+
+export const RERANK_FEATURES = ['rrf', 'relative', 'queryCoverage', 'nameCoverage', 'nameCorrected', 'action', 'alignment', 'graph'] as const;
+export type RerankFeatureName = (typeof RERANK_FEATURES)[number];
+export type RerankFeatures = Record<RerankFeatureName, number>;
+
+export interface RerankModel {
+  /** Candidates re-ranked (the rest keep their fused order after them). */
+  depth: number;
+  weights: Readonly<Record<RerankFeatureName, number>>;
+}
+
+export const DEFAULT_RERANK: RerankModel = rerankData.model as RerankModel;
+
+/** What the re-ranker knows about a tool, computed once per index. */
+export interface ToolProfile {
+  /** Distinct terms of the tool's name with their inverse document frequency. */
+  nameTerms: { term: string; idf: number }[];
+  action?: VerbClass;
+}
+
+export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile[] {
+  const actions = toolActions(catalog.tools);
+  return catalog.tools.map((tool, i) => {
+    const seen = new Set(terms(splitIdentifier(tool.name).join(' ')));
+    const nameTerms = [...seen].map((term) => ({ term, idf: idf(bm25, term) }));
+    const action = actions[i]?.verbClass;
+    return action === undefined ? { nameTerms } : { nameTerms, action };
+  });
+}
+
+export function idf(bm25: Bm25Index, term: string): number {
+  const df = bm25.documentFrequency(term);
+  return Math.log(1 + (bm25.size - df + 0.5) / (df + 0.5));
+}
+
+/** The shorter of two terms abbreviates the longer (`repo` / `repositori`, `config` / `configur`). */
+export function abbreviates(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 3 && short.length / long.length >= 0.4 && long.startsWith(short);
+}
+
+/** What one query brings to every candidate's features. */
+export interface QueryView {
+  /** The request's terms. */
+  terms: ReadonlySet<string>;
+  /** Terms that fuzzy correction put in place of misspelled words, with their weight (1 - distance / length). */
+  corrected: ReadonlyMap<string, number>;
+  /** Verb classes of the request's main verbs. */
+  actions: readonly VerbClass[];
+  intent: Intent;
+  bm25: ReadonlyMap<number, number>;
+  reached: ReadonlyMap<number, { score: number }>;
+}
+
+export function rerankFeatures(doc: number, fused: Fused, top: Fused, q: QueryView, ctx: { catalog: ToolCatalog; bm25: Bm25Index; profiles: readonly ToolProfile[] }): RerankFeatures {
+  const profile = ctx.profiles[doc]!;
+  const topLexical = Math.max(0, ...q.bm25.values());
+  let queryIdf = 0;
+  let matchedIdf = 0;
+  for (const term of q.terms) {
+    if (!ctx.bm25.has(term)) continue;
+    const w = idf(ctx.bm25, term);
+    queryIdf += w;
+    if (ctx.bm25.fieldsOf(term, doc).length > 0) matchedIdf += w;
+  }
+  let nameIdf = 0;
+  let nameMatched = 0;
+  let nameCorrected = 0;
+  for (const { term, idf: w } of profile.nameTerms) {
+    nameIdf += w;
+    if (q.terms.has(term) || [...q.terms].some((t) => abbreviates(t, term))) nameMatched += w;
+    else nameCorrected += w * (q.corrected.get(term) ?? 0);
+  }
+  const a = alignment(q.intent, ctx.catalog.tools[doc]!.annotations);
+  const action = profile.action === undefined || q.actions.length === 0 ? 0 : q.actions.includes(profile.action) ? 1 : -1;
+  return {
+    rrf: top.score > 0 ? fused.score / top.score : 0,
+    relative: topLexical > 0 ? (q.bm25.get(doc) ?? 0) / topLexical : 0,
+    queryCoverage: queryIdf > 0 ? matchedIdf / queryIdf : 0,
+    nameCoverage: nameIdf > 0 ? nameMatched / nameIdf : 0,
+    nameCorrected: nameIdf > 0 ? nameCorrected / nameIdf : 0,
+    action,
+    alignment: a === undefined ? 0 : 2 * a - 1,
+    graph: q.reached.get(doc)?.score ?? 0,
+  };
+}
+
+export function rerankScore(features: RerankFeatures, model: RerankModel): number {
+  let s = 0;
+  for (const name of RERANK_FEATURES) s += model.weights[name] * features[name];
+  return s;
+}
+
+/**
+ * Re-orders the first `model.depth` fused results by the model's score (ties keep fused order);
+ * the rest follow unchanged. Returns the features of the re-ranked ones by document.
+ */
+export function rerank(fused: readonly Fused[], features: (f: Fused) => RerankFeatures, model: RerankModel): { order: Fused[]; features: Map<number, RerankFeatures> } {
+  const head = fused.slice(0, model.depth).map((f, i) => {
+    const x = features(f);
+    return { f, i, x, s: rerankScore(x, model) };
+  });
+  head.sort((a, b) => b.s - a.s || a.i - b.i);
+  return { order: [...head.map((h) => h.f), ...fused.slice(model.depth)], features: new Map(head.map((h) => [h.f.doc, h.x])) };
+}

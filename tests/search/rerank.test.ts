@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { abbreviates, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../src/search/rerank.js';
+import type { Fused } from '../../src/search/fusion.js';
+
+const zero = (): RerankFeatures => Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) as RerankFeatures;
+const weights = (w: Partial<RerankFeatures>): RerankModel['weights'] => ({ ...zero(), ...w });
+
+describe('abbreviates', () => {
+  it.each([
+    ['repo', 'repositori', true],
+    ['repositori', 'repo', true],
+    ['config', 'configur', true],
+    ['info', 'inform', true],
+    ['pod', 'podtemplat', false], // too short a share of the longer word
+    ['re', 'read', false], // shorter than 3
+    ['list', 'list', true],
+    ['star', 'unstar', false], // a prefix only
+  ])('%s / %s -> %s', (a, b, expected) => {
+    expect(abbreviates(a, b)).toBe(expected);
+  });
+});
+
+describe('rerankScore', () => {
+  it('is the weighted sum of the features', () => {
+    const x = { ...zero(), rrf: 0.5, nameCoverage: 1, action: -1 };
+    expect(rerankScore(x, { depth: 5, weights: weights({ rrf: 2, nameCoverage: 3, action: 0.5 }) })).toBe(0.5 * 2 + 3 - 0.5);
+  });
+});
+
+describe('rerank', () => {
+  const fused: Fused[] = [0, 1, 2, 3].map((doc) => ({ doc, score: 1 - doc / 10, ranks: { bm25: doc + 1 } }));
+  const features = (f: Fused): RerankFeatures => ({ ...zero(), rrf: f.score, nameCoverage: f.doc === 2 ? 1 : 0 });
+
+  it('re-orders the first `depth` candidates by model score and keeps the rest in fused order', () => {
+    const out = rerank(fused, features, { depth: 3, weights: weights({ rrf: 1, nameCoverage: 1 }) });
+    expect(out.order.map((f) => f.doc)).toEqual([2, 0, 1, 3]);
+    expect([...out.features.keys()]).toEqual([2, 0, 1]);
+  });
+
+  it('never pulls a candidate from below `depth`', () => {
+    const out = rerank(fused, (f) => ({ ...zero(), nameCoverage: f.doc === 3 ? 1 : 0 }), { depth: 2, weights: weights({ nameCoverage: 5 }) });
+    expect(out.order.map((f) => f.doc)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('keeps fused order on ties', () => {
+    const out = rerank(fused, () => zero(), { depth: 4, weights: weights({}) });
+    expect(out.order.map((f) => f.doc)).toEqual([0, 1, 2, 3]);
+  });
+});

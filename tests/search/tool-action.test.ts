@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { toolActions } from '../../src/search/tool-action.js';
+
+describe('toolActions', () => {
+  it('takes the first word of the name and its verb class', () => {
+    const tools = [
+      { name: 'listCoreV1NamespacedPod', source: 'k8s' },
+      { name: 'connectCoreV1GetNamespacedPodAttach', source: 'k8s' },
+      { name: 'create_issue', source: 'gh' },
+      { name: 'deleteUser', source: 'petstore' },
+    ];
+    expect(toolActions(tools)).toEqual([{ word: 'list', verbClass: 'read' }, { word: 'connect' }, { word: 'create', verbClass: 'create' }, { word: 'delete', verbClass: 'delete' }]);
+  });
+
+  it('skips a prefix that at least half of a source of 4+ tools share', () => {
+    const tools = ['git_status', 'git_add', 'git_reset', 'remove_file'].map((name) => ({ name, source: 'cli' }));
+    expect(toolActions(tools).map((a) => a.word)).toEqual(['status', 'add', 'reset', 'remove']);
+    // a source of 3 tools keeps the first word
+    const small = ['git_status', 'git_add', 'git_log'].map((name) => ({ name, source: 'small' }));
+    expect(toolActions(small).map((a) => a.word)).toEqual(['git', 'git', 'git']);
+  });
+
+  it('gives an empty action for an empty name', () => {
+    expect(toolActions([{ name: '__', source: 's' }])).toEqual([{}]);
+  });
+});
