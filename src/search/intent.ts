@@ -102,6 +102,8 @@ export function classifyIntent(query: string): IntentResult {
     for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) add(term, lang, 'read', OTHER);
   }
 
+  // A question with no verb of its own ("what pets are in the store?") asks to read.
+  if (actions.length === 0 && verbs.length > 0) actions.push('read');
   const total = raw.read + raw.write + raw.delete;
   if (total === 0) return { intent: 'neutral', scores: raw, verbs, actions };
   const scores = { read: raw.read / total, write: raw.write / total, delete: raw.delete / total };

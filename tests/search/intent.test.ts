@@ -53,6 +53,29 @@ describe('classifyIntent', () => {
     expect(result.verbs.map((v) => v.verb)).toEqual(verbs);
   });
 
+  it.each<[string, string[]]>([
+    ['delete the user', ['delete']],
+    ['create an issue', ['create']],
+    ['please update my address', ['update']],
+    // only main verbs: the first, and those coordinated after it
+    ['show me recent changes', ['read']],
+    ['find and delete old files', ['read', 'delete']],
+    ['search and replace text', ['read', 'update']],
+    // a question without a verb asks to read
+    ['what pets are in the store?', ['read']],
+    ['how do I delete a user', ['delete']],
+    // Korean and Japanese: the last verb
+    ['사용자를 조회하고 삭제해줘', ['delete']],
+    ['予約を取り消して', ['delete']],
+    ['delete 사용자 조회', ['delete', 'read']],
+    // nothing to go on; 'open' and 'new' are not counted in requests
+    ['the weather in Paris', []],
+    ['open a pull request', []],
+    ['a new issue', []],
+  ])('actions of %s -> %j', (query, actions) => {
+    expect(classifyIntent(query).actions).toEqual(actions);
+  });
+
   it('names the language and intent of each verb', () => {
     expect(classifyIntent('삭제 and create ファイル一覧').verbs).toEqual([
       { verb: 'create', lang: 'en', intent: 'write' },
