@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     const index = ToolIndex.build(catalog.graph);
     const queries: Query[] = [];
     for (const q of dataset.queries) {
-      const result = await index.search(q.query, { limit: depth, explain: true, rerank: false });
+      const result = await index.search(q.query, { limit: depth, explain: true, rerank: false, clauses: false });
       const hits = result.hits.map((h) => ({ name: h.name, source: h.source }));
       queries.push({
         hits,

@@ -102,6 +102,6 @@ export class ToolIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       return Promise.reject(new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to 100, got ${String(limit)}`));
     }
-    return runSearch(this.#parts, query, { strategy, limit, explain: options.explain ?? false, rerank: options.rerank ?? true });
+    return runSearch(this.#parts, query, { strategy, limit, explain: options.explain ?? false, rerank: options.rerank ?? true, clauses: options.clauses ?? true });
   }
 }

@@ -36,6 +36,8 @@ export interface SearchOptions {
   explain?: boolean;
   /** Learned re-ranking of the top candidates (strategy `full` only; default true). */
   rerank?: boolean;
+  /** Multi-step requests: the best tool of each clause moves up (strategy `full` only; default true). */
+  clauses?: boolean;
 }
 
 export interface ToolAnnotationsView {

@@ -85,6 +85,17 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     for (const h of result.hits) expect(h.confidence > 0 && h.confidence < 1).toBe(true);
   });
 
+  it('puts the best tool of every step of a multi-step request near the top', async () => {
+    const query = 'create a new directory, then write a file into it, and delete the old entities';
+    const result = await index.search(query, { limit: 5 });
+    expect(result.mode).toContain('clauses:3');
+    const ids = result.hits.slice(0, 3).map((h) => h.id);
+    expect(new Set(ids)).toEqual(new Set(['tool:filesystem/write_file', 'tool:filesystem/create_directory', 'tool:memory/delete_entities']));
+    const whole = await index.search(query, { limit: 5, clauses: false });
+    expect(whole.mode).not.toContain('clauses');
+    expect(whole.hits[0]?.id).toBe(result.hits[0]?.id);
+  });
+
   it('re-ranks the fused candidates by the learned model (strategy full only)', async () => {
     const fused = await index.search('list files in a directory', { limit: 20, rerank: false, explain: true });
     const reranked = await index.search('list files in a directory', { limit: 20, explain: true });
