@@ -30,17 +30,35 @@ export const DEFAULT_RERANK: RerankModel = rerankData.model as RerankModel;
 export interface ToolProfile {
   /** Distinct terms of the tool's name with their inverse document frequency. */
   nameTerms: { term: string; idf: number }[];
+  /** Acronyms of runs of 2-3 consecutive name words (`pr` for pull_request) -> the terms of those words. */
+  acronyms: Map<string, string[]>;
   action?: VerbClass;
 }
 
 export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile[] {
   const actions = toolActions(catalog.tools);
   return catalog.tools.map((tool, i) => {
-    const seen = new Set(terms(splitIdentifier(tool.name).join(' ')));
+    const words = splitIdentifier(tool.name);
+    const seen = new Set(terms(words.join(' ')));
     const nameTerms = [...seen].map((term) => ({ term, idf: idf(bm25, term) }));
+    const acronyms = acronymsOf(words);
     const action = actions[i]?.verbClass;
-    return action === undefined ? { nameTerms } : { nameTerms, action };
+    return action === undefined ? { nameTerms, acronyms } : { nameTerms, acronyms, action };
   });
+}
+
+/** Acronyms of runs of 2-3 consecutive alphabetic words, mapped to the terms of those words. */
+export function acronymsOf(words: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 2; n <= 3 && i + n <= words.length; n++) {
+      const run = words.slice(i, i + n);
+      if (!run.every((w) => /^\p{L}{2,}$/u.test(w))) break;
+      const acronym = run.map((w) => w[0]).join('');
+      if (!out.has(acronym)) out.set(acronym, terms(run.join(' ')));
+    }
+  }
+  return out;
 }
 
 export function idf(bm25: Bm25Index, term: string): number {
@@ -81,9 +99,11 @@ export function rerankFeatures(doc: number, fused: Fused, top: Fused, q: QueryVi
   let nameIdf = 0;
   let nameMatched = 0;
   let nameCorrected = 0;
+  const viaAcronym = new Set<string>();
+  for (const t of q.terms) for (const term of profile.acronyms.get(t) ?? []) viaAcronym.add(term);
   for (const { term, idf: w } of profile.nameTerms) {
     nameIdf += w;
-    if (q.terms.has(term) || [...q.terms].some((t) => abbreviates(t, term))) nameMatched += w;
+    if (q.terms.has(term) || viaAcronym.has(term) || [...q.terms].some((t) => abbreviates(t, term))) nameMatched += w;
     else nameCorrected += w * (q.corrected.get(term) ?? 0);
   }
   const a = alignment(q.intent, ctx.catalog.tools[doc]!.annotations);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviates, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../src/search/rerank.js';
+import { abbreviates, acronymsOf, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../src/search/rerank.js';
 import type { Fused } from '../../src/search/fusion.js';
 
 const zero = (): RerankFeatures => Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) as RerankFeatures;
@@ -17,6 +17,31 @@ describe('abbreviates', () => {
     ['star', 'unstar', false], // a prefix only
   ])('%s / %s -> %s', (a, b, expected) => {
     expect(abbreviates(a, b)).toBe(expected);
+  });
+});
+
+describe('acronymsOf', () => {
+  it('maps the initials of 2-3 consecutive words to their terms', () => {
+    expect(acronymsOf(['get', 'pull', 'request'])).toEqual(
+      new Map([
+        ['gp', ['get', 'pull']],
+        ['gpr', ['get', 'pull', 'request']],
+        ['pr', ['pull', 'request']],
+      ]),
+    );
+  });
+
+  it('skips runs with digits or one-letter words, and keeps the first run of an acronym', () => {
+    expect(acronymsOf(['list', 'core', 'v1', 'pod'])).toEqual(new Map([['lc', ['list', 'core']]]));
+    expect(acronymsOf(['a', 'b'])).toEqual(new Map());
+    expect(acronymsOf(['pull', 'request', 'page', 'rank'])).toEqual(
+      new Map([
+        ['pr', ['pull', 'request']],
+        ['prp', ['pull', 'request', 'page']],
+        ['rp', ['request', 'page']],
+        ['rpr', ['request', 'page', 'rank']],
+      ]),
+    );
   });
 });
 
