@@ -14,7 +14,7 @@ import type { ToolCatalog } from './tool-records.js';
 import { terms } from './tokenize.js';
 import type { Intent } from './types.js';
 
-export const RERANK_FEATURES = ['rrf', 'relative', 'queryCoverage', 'nameCoverage', 'nameCorrected', 'action', 'alignment', 'graph'] as const;
+export const RERANK_FEATURES = ['rrf', 'relative', 'queryCoverage', 'nameCoverage', 'nameCorrected', 'action', 'alignment', 'graph', 'deprecated'] as const;
 export type RerankFeatureName = (typeof RERANK_FEATURES)[number];
 export type RerankFeatures = Record<RerankFeatureName, number>;
 
@@ -33,6 +33,8 @@ export interface ToolProfile {
   /** Acronyms of runs of 2-3 consecutive name words (`pr` for pull_request) -> the terms of those words. */
   acronyms: Map<string, string[]>;
   action?: VerbClass;
+  /** The tool says it is deprecated (`deprecated` in its description). */
+  deprecated: boolean;
 }
 
 export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile[] {
@@ -42,10 +44,13 @@ export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile
     const seen = new Set(terms(words.join(' ')));
     const nameTerms = [...seen].map((term) => ({ term, idf: idf(bm25, term) }));
     const acronyms = acronymsOf(words);
+    const deprecated = DEPRECATED.test(tool.description ?? '');
     const action = actions[i]?.verbClass;
-    return action === undefined ? { nameTerms, acronyms } : { nameTerms, acronyms, action };
+    return action === undefined ? { nameTerms, acronyms, deprecated } : { nameTerms, acronyms, action, deprecated };
   });
 }
+
+const DEPRECATED = /\bdeprecated\b/i;
 
 /** Acronyms of runs of 2-3 consecutive alphabetic words, mapped to the terms of those words. */
 export function acronymsOf(words: readonly string[]): Map<string, string[]> {
@@ -117,6 +122,7 @@ export function rerankFeatures(doc: number, fused: Fused, top: Fused, q: QueryVi
     action,
     alignment: a === undefined ? 0 : 2 * a - 1,
     graph: q.reached.get(doc)?.score ?? 0,
+    deprecated: profile.deprecated ? 1 : 0,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviates, acronymsOf, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../src/search/rerank.js';
+import { Bm25Index } from '../../src/search/bm25.js';
+import { abbreviates, acronymsOf, toolProfiles, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../src/search/rerank.js';
 import type { Fused } from '../../src/search/fusion.js';
 
 const zero = (): RerankFeatures => Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) as RerankFeatures;
@@ -42,6 +43,22 @@ describe('acronymsOf', () => {
         ['rpr', ['request', 'page', 'rank']],
       ]),
     );
+  });
+});
+
+describe('toolProfiles', () => {
+  it('marks tools whose description says they are deprecated', () => {
+    const tools = [
+      { name: 'watchPod', description: 'watch changes to a Pod. deprecated: use list with watch' },
+      { name: 'listPods', description: 'list Pods' },
+      { name: 'undeprecatedThing', description: 'Deprecated.' },
+      { name: 'x' },
+    ].map((t) => ({ iri: `urn:${t.name}`, id: t.name, source: 's', annotations: {}, inferredHints: new Set<never>(), required: [], fields: new Map(), groups: [], ...t }));
+    const bm25 = Bm25Index.build(tools.map((t) => new Map([['mdkg:name', [t.name]]])), { k1: 1.2, fields: { 'mdkg:name': { weight: 1, b: 0.75 } } });
+    const profiles = toolProfiles({ tools, edges: [], groups: new Map() }, bm25);
+    expect(profiles.map((p) => p.deprecated)).toEqual([true, false, true, false]);
+    expect(profiles[0]?.action).toBe('read');
+    expect(profiles[1]?.nameTerms.map((t) => t.term)).toEqual(['list', 'pod']);
   });
 });
 
