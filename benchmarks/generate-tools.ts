@@ -7,19 +7,21 @@
  * Catalogs: Kubernetes core v1 (248 operations), read in place from the shared datasets (skipped
  * with a message when missing), and a synthetic OpenAPI 3.0 spec built in memory from a seed
  * (benchmarks/synthetic-openapi.ts). For each, the phases of `generateTools` are timed one by one
- * with the same src functions it calls:
+ * with the same src functions it calls (wall time, and the process's CPU time, which other busy processes
+ * on a shared machine disturb less):
  *   read+parse   readFile + readOpenApi (the synthetic spec is saved to the temp folder first, untimed)
  *   annotate+deps+render   sourceDocuments: hints, annotation inference, dependency detection, rendering
  *   write        writeSourceDocuments into an empty temp folder (every document added)
  * then `regenerate`: generateTools() again on the same spec and folder (every document unchanged; the
  * files are checked byte for byte, and their mtimes), and `load`: loadGraph() of the generated folder
  * with no cache (cold). Throughput (tools/s) is over the three first-run phases.
- * Progress goes to stderr; temp folders are removed.
+ * Progress goes to stderr; temp folders are removed (MDKG_BENCH_KEEP=1 keeps them and prints where: on
+ * ext4, creating files soon after deleting many is slow, so back-to-back runs can delete later, in one go).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTools } from '../src/generate/generate-tools.js';
@@ -48,6 +50,13 @@ interface Row {
   writeMs: number;
   /** read + render + write, first run. */
   totalMs: number;
+  /** CPU time (user + system, all threads of the process) of the same phases. */
+  readCpuMs: number;
+  renderCpuMs: number;
+  writeCpuMs: number;
+  totalCpuMs: number;
+  /** Load average (1, 5, 15 min) when the catalog started. */
+  loadAverage: number[];
   toolsPerSec: number;
   regenerateMs: number;
   loadMs: number;
@@ -78,12 +87,15 @@ const log = (line: string): void => {
 };
 
 
-async function timed<T>(label: string, fn: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
+async function timed<T>(label: string, fn: () => Promise<T> | T): Promise<{ value: T; ms: number; cpuMs: number }> {
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const value = await fn();
   const ms = performance.now() - t0;
-  log(`  ${label}: ${ms.toFixed(0)} ms`);
-  return { value, ms };
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  log(`  ${label}: ${ms.toFixed(0)} ms (cpu ${cpuMs.toFixed(0)} ms)`);
+  return { value, ms, cpuMs };
 }
 
 /** Every file under dir (skipping `.mdkg`): relative path -> sha256, size and mtime. */
@@ -107,7 +119,8 @@ function snapshot(dir: string): Map<string, string> {
 
 async function benchCatalog(catalog: string, source: string, specFile: string, tmp: string): Promise<Row> {
   const outDir = join(tmp, 'graphs');
-  log(`${catalog}: generating into ${outDir}`);
+  const loadAverage = loadavg().map((l) => Math.round(l * 100) / 100);
+  log(`${catalog}: generating into ${outDir} (load average ${loadAverage.join(' ')})`);
 
   // First run, one phase at a time (what generateTools does for an OpenAPI file source).
   const read = await timed('read+parse', async () => {
@@ -164,6 +177,11 @@ async function benchCatalog(catalog: string, source: string, specFile: string, t
     renderMs: render.ms,
     writeMs: write.ms,
     totalMs,
+    readCpuMs: read.cpuMs,
+    renderCpuMs: render.cpuMs,
+    writeCpuMs: write.cpuMs,
+    totalCpuMs: read.cpuMs + render.cpuMs + write.cpuMs,
+    loadAverage,
     toolsPerSec,
     regenerateMs: regen.ms,
     loadMs,
@@ -208,7 +226,8 @@ async function main(): Promise<void> {
     await writeFile(specFile, JSON.stringify(synthetic.spec));
     rows.push(await benchCatalog(`synthetic ${synthetic.operations.toLocaleString('en-US')}`, 'synthetic', specFile, dir));
   } finally {
-    await rm(tmp, { recursive: true, force: true });
+    if (process.env.MDKG_BENCH_KEEP === '1') log(`kept ${tmp}`);
+    else await rm(tmp, { recursive: true, force: true });
   }
 
   const meta = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', seconds: Math.round((performance.now() - started) / 100) / 10, skipped };
@@ -219,7 +238,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${table(rows)}\n\n`);
   for (const r of rows) {
     process.stdout.write(
-      `${r.catalog}: spec ${(r.specBytes / 1e6).toFixed(1)} MB (${Math.round(r.specBytes / r.tools).toLocaleString('en-US')} B/operation); ${r.documents.toLocaleString('en-US')} documents (${(r.documents - r.tools).toLocaleString('en-US')} groups), ${r.edges.toLocaleString('en-US')} edges, ${(r.outputBytes / 1e6).toFixed(1)} MB written (${(r.outputBytes / r.documents / 1024).toFixed(1)} KB/document)\n`,
+      `${r.catalog}: cpu ms read+parse ${Math.round(r.readCpuMs)}, annotate+deps+render ${Math.round(r.renderCpuMs)}, write ${Math.round(r.writeCpuMs)}, total ${Math.round(r.totalCpuMs)}; load average ${r.loadAverage.join(' ')}\n` +
+        `${r.catalog}: spec ${(r.specBytes / 1e6).toFixed(1)} MB (${Math.round(r.specBytes / r.tools).toLocaleString('en-US')} B/operation); ${r.documents.toLocaleString('en-US')} documents (${(r.documents - r.tools).toLocaleString('en-US')} groups), ${r.edges.toLocaleString('en-US')} edges, ${(r.outputBytes / 1e6).toFixed(1)} MB written (${(r.outputBytes / r.documents / 1024).toFixed(1)} KB/document)\n`,
     );
   }
   for (const s of skipped) process.stdout.write(`${s}\n`);

@@ -1,3 +1,5 @@
+import { memoize } from '../ingest/memo.js';
+
 /** Characters kept as they are in file names; everything else is percent-encoded (reversibly). */
 const SAFE = /[A-Za-z0-9._-]/;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
@@ -27,7 +29,5 @@ export function isValidSourceId(id: string): boolean {
   return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$/.test(id);
 }
 
-/** The IRI-safe form of a tool name inside `tool:<source>/<name>`. */
-export function iriSegment(name: string): string {
-  return encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
+/** The IRI-safe form of a tool name inside `tool:<source>/<name>` (names repeat in every edge to them: each is encoded once). */
+export const iriSegment = memoize((name: string): string => encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));

@@ -19,11 +19,8 @@ export function mergeHints(tool: ToolModel, extra: ToolHints | undefined): ToolM
   return { ...tool, hints };
 }
 
-/**
- * The document models of one source (file path relative to the source folder → model): hints
- * merged, missing annotations inferred, dependency edges and groups detected.
- */
-export function sourceModels(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { models: Map<string, DocumentModel>; stats: AnnotationStats; edges: number } {
+/** The document models of one source, one at a time (file path relative to the source folder, model), and its totals. */
+function eachModel(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>, take: (path: string, model: DocumentModel) => void): { stats: AnnotationStats; edges: number } {
   const ready = tools.map((t) => inferAnnotations(mergeHints(t, hints[`${t.source}/${t.name}`])));
   const { edges, groups } = detectDependencies(ready);
   const membership = new Map<string, string[]>();
@@ -36,16 +33,28 @@ export function sourceModels(tools: readonly ToolModel[], hints: Readonly<Record
     if (list === undefined) outgoing.set(e.from, [e]);
     else list.push(e);
   }
-  const models = new Map<string, DocumentModel>();
-  for (const tool of ready) models.set(`${encodeFileName(tool.name)}.md`, toolDocument(tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? []));
-  for (const g of groups) models.set(`_groups/${encodeFileName(g.id)}.md`, groupDocument(tools[0]?.source ?? '', g));
-  return { models, stats: annotationStats(ready), edges: edges.length };
+  for (const tool of ready) take(`${encodeFileName(tool.name)}.md`, toolDocument(tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? []));
+  for (const g of groups) take(`_groups/${encodeFileName(g.id)}.md`, groupDocument(tools[0]?.source ?? '', g));
+  return { stats: annotationStats(ready), edges: edges.length };
 }
 
-/** The documents of one source (file path relative to the source folder → unstamped text), rendered. */
+/**
+ * The document models of one source (file path relative to the source folder → model): hints
+ * merged, missing annotations inferred, dependency edges and groups detected.
+ */
+export function sourceModels(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { models: Map<string, DocumentModel>; stats: AnnotationStats; edges: number } {
+  const models = new Map<string, DocumentModel>();
+  const { stats, edges } = eachModel(tools, hints, (path, model) => models.set(path, model));
+  return { models, stats, edges };
+}
+
+/**
+ * The documents of one source (file path relative to the source folder → unstamped text), rendered.
+ * Each model is written as soon as it is built, so it dies young instead of 10,000 of them being
+ * kept (and copied by the garbage collector) until the last is rendered.
+ */
 export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
-  const { models, stats, edges } = sourceModels(tools, hints);
   const documents = new Map<string, string>();
-  for (const [path, model] of models) documents.set(path, writeDocument(model));
+  const { stats, edges } = eachModel(tools, hints, (path, model) => documents.set(path, writeDocument(model)));
   return { documents, stats, edges };
 }

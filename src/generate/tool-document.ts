@@ -25,11 +25,38 @@ export const decimal = (n: number): string => (Math.round(Math.min(1, Math.max(0
 /** Documents list at most this many consumed / produced field paths, the shallowest first. */
 export const MAX_FIELDS = 64;
 
+/** Levels of a field path: its `.`- and `[`-separated parts (`body.items[].sku` has 4). */
+function pathDepth(path: string): number {
+  let depth = 1;
+  for (let i = 0; i < path.length; i += 1) {
+    const c = path.charCodeAt(i);
+    if (c === 46 || c === 91) depth += 1; // '.' or '['
+  }
+  return depth;
+}
+
+/**
+ * The MAX_FIELDS shallowest paths, then in code-unit order. Kubernetes operations list up to 2,000:
+ * only the depths that can make the cut are sorted.
+ */
 function fieldPaths(fields: readonly { path: string }[] | undefined): string[] | undefined {
   if (fields === undefined || fields.length === 0) return undefined;
-  const depth = (p: string): number => p.split(/[.[]/).length;
-  const unique = [...new Set(fields.map((f) => f.path))];
-  return unique.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, MAX_FIELDS);
+  const unique = [...new Set(fields.map((f) => f.path))].map((path) => ({ path, depth: pathDepth(path) }));
+  let candidates = unique;
+  if (unique.length > MAX_FIELDS) {
+    const perDepth = new Map<number, number>();
+    for (const f of unique) perDepth.set(f.depth, (perDepth.get(f.depth) ?? 0) + 1);
+    let cut = 0;
+    let taken = 0;
+    for (const depth of [...perDepth.keys()].sort((a, b) => a - b)) {
+      cut = depth;
+      taken += perDepth.get(depth) ?? 0;
+      if (taken >= MAX_FIELDS) break;
+    }
+    candidates = unique.filter((f) => f.depth <= cut);
+  }
+  candidates.sort((a, b) => a.depth - b.depth || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return candidates.slice(0, MAX_FIELDS).map((f) => f.path);
 }
 
 const nonEmpty = <T>(list: readonly T[] | undefined): T[] | undefined => (list === undefined || list.length === 0 ? undefined : [...list]);
@@ -49,15 +76,16 @@ function hintFields(annotations: ToolAnnotations): { values: Record<string, bool
 function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const mine = edges.filter((e) => e.from === tool.name);
+  const targetOf = mine.map((e) => toolId(tool.source, e.to));
   for (const [relation, key] of Object.entries(RELATION_KEYS)) {
-    const targets = [...new Set(mine.filter((e) => e.relation === relation).map((e) => toolId(tool.source, e.to)))].sort();
+    const targets = [...new Set(targetOf.filter((_, i) => mine[i]?.relation === relation))].sort();
     if (targets.length > 0) fields[key] = targets;
   }
-  const qualified = mine.map((e) => ({
+  const qualified = mine.map((e, i) => ({
     id: `#dep-${e.relation}-${iriSegment(e.to)}`,
     type: 'Dependency',
     relation: e.relation,
-    target: toolId(tool.source, e.to),
+    target: targetOf[i],
     confidence: e.confidence,
     score: decimal(e.score),
     evidence: e.evidence,

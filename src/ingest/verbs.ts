@@ -1,6 +1,7 @@
 // What a tool does, read from the verb in its name or description. The vocabulary lives in
 // data/annotation-verbs.json (by language and class); this module only applies it.
 import verbData from './data/annotation-verbs.json' with { type: 'json' };
+import { memoize } from './memo.js';
 import { firstSentence, splitIdentifier, verbForms } from './words.js';
 
 export type VerbClass = 'read' | 'create' | 'update' | 'delete';
@@ -62,7 +63,7 @@ export const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'then']);
  * coordinated (`find_and_delete_files`, `search_and_replace`), the most consequential of them:
  * a tool that can also delete must not be taken for a read-only one.
  */
-export function verbInIdentifier(name: string): VerbMatch | undefined {
+export const verbInIdentifier = memoize((name: string): VerbMatch | undefined => {
   const words = splitIdentifier(name);
   let best: VerbMatch | undefined;
   for (const [i, word] of words.entries()) {
@@ -72,7 +73,7 @@ export function verbInIdentifier(name: string): VerbMatch | undefined {
     else if (COORDINATORS.has(words[i - 1] ?? '') && WEIGHT[exact.verbClass] > WEIGHT[best.verbClass]) best = exact;
   }
   return best;
-}
+});
 
 /** The last listed term of a substring language in the first sentence (the main verb of a head-final clause). */
 export function verbInHeadFinalText(text: string): VerbMatch | undefined {

@@ -24,8 +24,14 @@ export function frontMatterYaml(frontMatter: unknown): string {
   return emitFrontMatter(frontMatter) ?? stringify(canonicalize(frontMatter), YAML_OPTIONS);
 }
 
+/** LF line endings, without leading and trailing blank lines (newlines only, as `^\n+|\n+$`). */
 function normalizeBody(body: string): string {
-  return body.replace(/\r\n?/g, '\n').replace(/^\n+|\n+$/g, '');
+  const lf = body.includes('\r') ? body.replace(/\r\n?/g, '\n') : body;
+  let start = 0;
+  let end = lf.length;
+  while (start < end && lf.charCodeAt(start) === 10) start += 1;
+  while (end > start && lf.charCodeAt(end - 1) === 10) end -= 1;
+  return start === 0 && end === lf.length ? lf : lf.slice(start, end);
 }
 
 /**

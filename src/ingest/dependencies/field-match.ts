@@ -57,36 +57,48 @@ export function fieldMatchEdges(tools: readonly ToolModel[], ops: readonly Opera
       producers.push(...fields.produces);
     }
   }
-  const consumedKeys = new Set(consumers.map((c) => `${c.tool}\u0000${c.key}`));
+  // tool -> keys it consumes (a tool never produces what it consumes itself).
+  const consumedBy = new Map<string, Set<string>>();
+  for (const c of consumers) {
+    const keys = consumedBy.get(c.tool);
+    if (keys === undefined) consumedBy.set(c.tool, new Set([c.key]));
+    else keys.add(c.key);
+  }
   const byKey = new Map<string, Map<string, FieldUse>>();
   const readers = new Map<string, Set<string>>();
   for (const p of producers) {
-    if (consumedKeys.has(`${p.tool}\u0000${p.key}`)) {
+    if (consumedBy.get(p.tool)?.has(p.key) === true) {
       if (opByName.get(p.tool)?.method === 'GET') readers.set(p.key, (readers.get(p.key) ?? new Set()).add(p.tool));
       continue;
     }
-    const forKey = byKey.get(p.key) ?? new Map<string, FieldUse>();
+    let forKey = byKey.get(p.key);
+    if (forKey === undefined) byKey.set(p.key, (forKey = new Map<string, FieldUse>()));
     const current = forKey.get(p.tool);
     // One producing field per tool and key: its own identifier over a reference, then the shallower.
     if (current === undefined || (p.own && !current.own) || (p.own === current.own && p.depth < current.depth)) {
       forKey.set(p.tool, p);
     }
-    byKey.set(p.key, forKey);
   }
+  // Whether some producer of a key produces it as its own identifier, per key.
+  const ownExists = new Map<string, boolean>();
+  for (const [key, forKey] of byKey) ownExists.set(key, [...forKey.values()].some((p) => p.own));
   const edges: DependencyEdge[] = [];
   for (const c of consumers) {
-    for (const reader of readers.get(c.key) ?? []) {
-      if (reader === c.tool || (readers.get(c.key)?.size ?? 0) > MAX_PRODUCERS) continue;
-      const evidence = `${reader} reads the ${c.key.replace(/ [^ ]+$/, '')} that ${c.tool} takes as ${c.where}`;
-      edges.push(edge(reader, c.tool, 'nextStep', 'inferred', ECHO_SCORE, 'field-match', evidence));
+    const keyReaders = readers.get(c.key);
+    if (keyReaders !== undefined && keyReaders.size <= MAX_PRODUCERS) {
+      for (const reader of keyReaders) {
+        if (reader === c.tool) continue;
+        const evidence = `${reader} reads the ${c.key.replace(/ [^ ]+$/, '')} that ${c.tool} takes as ${c.where}`;
+        edges.push(edge(reader, c.tool, 'nextStep', 'inferred', ECHO_SCORE, 'field-match', evidence));
+      }
     }
     const forKey = byKey.get(c.key);
     if (forKey === undefined || forKey.size > MAX_PRODUCERS) continue;
-    const ownExists = [...forKey.values()].some((p) => p.own);
+    const consumed = typed(c);
     for (const p of forKey.values()) {
       if (p.tool === c.tool) continue;
-      const evidence = `${p.tool} produces ${typed(p)} that ${c.tool} consumes as ${typed(c)} (${c.key})`;
-      const score = scoreOf(c, p, ownExists);
+      const evidence = `${p.tool} produces ${typed(p)} that ${c.tool} consumes as ${consumed} (${c.key})`;
+      const score = scoreOf(c, p, ownExists.get(c.key) === true);
       edges.push(
         c.required
           ? edge(c.tool, p.tool, 'requires', 'inferred', score, 'field-match', evidence)

@@ -4,6 +4,7 @@
 // A bare identifier word (`id`, `name`) takes its owner from context: its component schema, the
 // property it sits in, the collection segment before a path parameter, or the operation's resource.
 import type { FieldRef, ToolModel } from '../types.js';
+import { memoize } from '../memo.js';
 import { splitIdentifier } from '../words.js';
 import { nounPhrase } from './groups.js';
 import { primaryResource, resourceTerms, type ApiShape, type Operation } from './paths.js';
@@ -29,24 +30,28 @@ export interface FieldUse {
 }
 
 /** Property names along a field path, without the root and array marks: `response[].tags[].id` -> [tags, id]. */
-function steps(path: string): string[] {
-  return path.replace(/\[\]/g, '').split('.').slice(1).filter((s) => s.length > 0);
-}
+const steps = memoize((path: string): readonly string[] =>
+  path
+    .replace(/\[\]/g, '')
+    .split('.')
+    .slice(1)
+    .filter((s) => s.length > 0),
+);
 
-function ownerFromPath(path: string): Owner | undefined {
+const ownerFromPath = memoize((path: string): Owner | undefined => {
   const parents = steps(path).slice(0, -1).reverse();
   for (const p of parents) {
-    const words = splitIdentifier(p).map(canonicalWord);
+    const words = canonicalWords(p);
     if (words.length > 0 && !WRAPPER_PROPERTIES.has(p.toLowerCase())) return { words, from: 'context' };
   }
   return undefined;
-}
+});
 
 /** Property levels under the root that are not list envelopes (`response.items[].id` is 1). */
-function depthOf(path: string): number {
+const depthOf = memoize((path: string): number => {
   const s = steps(path);
   return s.length > 1 && WRAPPER_PROPERTIES.has(s[0]!.toLowerCase()) ? s.length - 1 : s.length;
-}
+});
 
 /** True when a path is certainly deeper than `max` levels (cheap: counts dots before splitting). */
 export function deeperThan(path: string, max: number): boolean {
@@ -56,7 +61,7 @@ export function deeperThan(path: string, max: number): boolean {
 }
 
 interface Owner {
-  words: string[];
+  words: readonly string[];
   from: 'schema' | 'context';
 }
 
@@ -67,18 +72,7 @@ interface Key {
 }
 
 /** Field names repeat across operations: their canonical words are kept (bounded) instead of re-split. */
-const WORDS_CACHE = new Map<string, string[]>();
-const WORDS_CACHE_MAX = 50_000;
-
-function canonicalWords(name: string): string[] {
-  let words = WORDS_CACHE.get(name);
-  if (words === undefined) {
-    if (WORDS_CACHE.size >= WORDS_CACHE_MAX) WORDS_CACHE.clear();
-    words = splitIdentifier(name).map(canonicalWord);
-    WORDS_CACHE.set(name, words);
-  }
-  return words;
-}
+const canonicalWords = memoize((name: string): readonly string[] => splitIdentifier(name).map(canonicalWord));
 
 /** The key of a name, or undefined when the field is not a reference (or a bare name without an owner). */
 function keyOf(name: string, owner: () => Owner | undefined): Key | undefined {
@@ -109,7 +103,7 @@ function use(tool: ToolModel, field: FieldRef, key: Key, required: boolean): Fie
 export const MAX_CONSUMER_DEPTH = 2;
 export const MAX_PRODUCER_DEPTH = 2;
 
-const schemaOwner = (schema: string): Owner => ({ words: schemaWords(schema), from: 'schema' });
+const schemaOwner = memoize((schema: string): Owner => ({ words: schemaWords(schema), from: 'schema' }));
 
 /**
  * Reference fields an operation consumes: path, query and body fields (headers and cookies carry
@@ -129,7 +123,7 @@ export function consumedFields(op: Operation): FieldUse[] {
       if (where === 'path') {
         const i = op.segments.findIndex((s) => s.param && s.text.includes(`{${field.name}}`));
         const before = i > 0 ? op.segments[i - 1] : undefined;
-        return before === undefined || before.param ? undefined : { words: splitIdentifier(before.text).map(canonicalWord), from: 'context' };
+        return before === undefined || before.param ? undefined : { words: canonicalWords(before.text), from: 'context' };
       }
       if (where === 'body' && (op.method === 'POST' || pathParams)) return undefined;
       return fieldOwner(field);
@@ -151,20 +145,27 @@ function fieldOwner(field: FieldRef): Owner | undefined {
 export function producedFields(op: Operation, shape: ApiShape): FieldUse[] {
   if (op.method === 'DELETE') return [];
   const out: FieldUse[] = [];
+  // Both depend on the operation only: worked out once, when a field first needs them.
+  let resourceOwner: Owner | undefined | null = null;
+  let terms: string[] | undefined;
   for (const field of op.tool.openapi?.produces ?? []) {
     if (deeperThan(field.path, MAX_PRODUCER_DEPTH) || depthOf(field.path) > MAX_PRODUCER_DEPTH) continue;
+    const fromField = fieldOwner(field);
     const owner = (): Owner | undefined => {
-      const fromField = fieldOwner(field);
       if (fromField !== undefined) return fromField;
-      const resource = primaryResource(op, shape);
-      return resource === undefined ? undefined : { words: resource.split(' '), from: 'context' };
+      if (resourceOwner === null) {
+        const resource = primaryResource(op, shape);
+        resourceOwner = resource === undefined ? undefined : { words: resource.split(' '), from: 'context' };
+      }
+      return resourceOwner;
     };
     const key = keyOf(field.name, owner);
     if (key === undefined) continue;
     // A named reference at the root of an inline response is the operation's own when its entity is
     // a resource the path names (`taskId` from `/instances/{id}/tasks/current`).
-    if (!key.own && key.quality === 'normalized' && fieldOwner(field) === undefined) {
-      key.own = resourceTerms(op, shape).includes(key.key.split(' ').slice(0, -1).join(' '));
+    if (!key.own && key.quality === 'normalized' && fromField === undefined) {
+      terms ??= resourceTerms(op, shape);
+      key.own = terms.includes(key.key.split(' ').slice(0, -1).join(' '));
     }
     out.push(use(op.tool, field, key, false));
   }

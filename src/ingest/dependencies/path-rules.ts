@@ -12,7 +12,7 @@
 import type { DependencyEdge } from '../types.js';
 import { verbInIdentifier } from '../verbs.js';
 import { edge } from './edges.js';
-import { normOf, type ApiShape, type Operation } from './paths.js';
+import { prefixNorm, type ApiShape, type Operation } from './paths.js';
 
 export const MAX_CHILD_PATHS = 12;
 
@@ -34,13 +34,19 @@ function listers(collection: string, shape: ApiShape): { op: Operation; sibling:
 
 export function pathHierarchyEdges(ops: readonly Operation[], shape: ApiShape): DependencyEdge[] {
   const edges: DependencyEdge[] = [];
+  const listed = new Map<string, { op: Operation; sibling: boolean }[]>();
+  const listersOf = (collection: string): { op: Operation; sibling: boolean }[] => {
+    let found = listed.get(collection);
+    if (found === undefined) listed.set(collection, (found = listers(collection, shape)));
+    return found;
+  };
   for (const consumer of ops) {
     const params = consumer.segments.flatMap((s, i) => (s.param && i > 0 && !consumer.segments[i - 1]!.param ? [i] : []));
     params.forEach((index, k) => {
       const own = k === params.length - 1;
-      const collection = normOf(consumer.segments.slice(0, index));
+      const collection = prefixNorm(consumer, index);
       const param = consumer.segments[index]!.text;
-      for (const { op, sibling } of listers(collection, shape)) {
+      for (const { op, sibling } of listersOf(collection)) {
         const score = own ? (sibling ? SCORES.itemSibling : SCORES.item) : sibling ? SCORES.scopeSibling : SCORES.scope;
         const evidence = `${label(op)} lists the items whose ${param} ${label(consumer)} needs`;
         edges.push(edge(consumer.name, op.name, 'requires', 'inferred', score, 'path-hierarchy', evidence));

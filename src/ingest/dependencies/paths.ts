@@ -2,6 +2,7 @@
 // collections (a parameter follows them somewhere), which trailing segments are RPC verbs.
 import type { ToolModel } from '../types.js';
 import { verbInIdentifier, type VerbMatch } from '../verbs.js';
+import { memoize } from '../memo.js';
 import { splitIdentifier, termKey } from '../words.js';
 import { isPrefixSegment } from './terms.js';
 
@@ -29,6 +30,20 @@ export function parsePath(path: string): Segment[] {
 
 export function normOf(segments: readonly Segment[]): string {
   return `/${segments.map((s) => (s.param ? '{}' : s.text)).join('/')}`;
+}
+
+/** Normalized prefixes of each operation's path, by segment count (`prefixNorm(op, 1)` is `/users` for `/users/{id}`). */
+const PREFIXES = new WeakMap<Operation, string[]>();
+
+/** `normOf(op.segments.slice(0, count))`, worked out once per operation. */
+export function prefixNorm(op: Operation, count: number): string {
+  let prefixes = PREFIXES.get(op);
+  if (prefixes === undefined) {
+    prefixes = [normOf([])];
+    for (let i = 1; i <= op.segments.length; i += 1) prefixes.push(normOf(op.segments.slice(0, i)));
+    PREFIXES.set(op, prefixes);
+  }
+  return prefixes[count] as string;
 }
 
 export function operationsOf(tools: readonly ToolModel[]): Operation[] {
@@ -59,7 +74,7 @@ export function apiShape(ops: readonly Operation[]): ApiShape {
     list.push(op);
     byNorm.set(op.norm, list);
     op.segments.forEach((s, i) => {
-      if (s.param && i > 0 && !op.segments[i - 1]!.param) collections.add(normOf(op.segments.slice(0, i)));
+      if (s.param && i > 0 && !op.segments[i - 1]!.param) collections.add(prefixNorm(op, i));
     });
   }
   const children = new Map<string, string[]>();
@@ -93,13 +108,11 @@ export function rpcVerb(op: Operation, shape: ApiShape): VerbMatch | undefined {
 function isResourceSegment(op: Operation, index: number, shape: ApiShape): boolean {
   const s = op.segments[index]!;
   if (s.param || index < shape.commonPrefix || isPrefixSegment(s.text)) return false;
-  return verbInIdentifier(s.text) === undefined || shape.collections.has(normOf(op.segments.slice(0, index + 1)));
+  return verbInIdentifier(s.text) === undefined || shape.collections.has(prefixNorm(op, index + 1));
 }
 
 /** Term key of a segment: `persistentvolumeclaims` -> `persistentvolumeclaim`, `order-items` -> `order item`. */
-export function segmentKey(text: string): string {
-  return termKey(splitIdentifier(text));
-}
+export const segmentKey = memoize((text: string): string => termKey(splitIdentifier(text)));
 
 /** The resource terms of an operation's path: its literal segments, without prefixes and verbs. */
 export function resourceTerms(op: Operation, shape: ApiShape): string[] {
@@ -115,7 +128,7 @@ export function primaryResource(op: Operation, shape: ApiShape): string | undefi
   let fallback: string | undefined;
   for (let i = op.segments.length - 1; i >= 0; i -= 1) {
     if (!isResourceSegment(op, i, shape)) continue;
-    if (shape.collections.has(normOf(op.segments.slice(0, i + 1)))) return segmentKey(op.segments[i]!.text);
+    if (shape.collections.has(prefixNorm(op, i + 1))) return segmentKey(op.segments[i]!.text);
     fallback ??= segmentKey(op.segments[i]!.text);
   }
   return fallback;

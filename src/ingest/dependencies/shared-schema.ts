@@ -5,6 +5,7 @@
 // use it (at least MIN_CAP; `Error`, `Status`), when more than MAX_USERS do (pairs grow as the square;
 // the resource's group already ties them), or when its users act on more than MAX_RESOURCES
 // resources (infrastructure such as `DeleteOptions`).
+import { memoize } from '../memo.js';
 import type { DependencyEdge } from '../types.js';
 import { edge } from './edges.js';
 import { primaryResource, type ApiShape, type Operation } from './paths.js';
@@ -17,17 +18,25 @@ export const MAX_USERS = 8;
 export const MAX_RESOURCES = 2;
 const SCORE = 0.3;
 
+/** Is a field path right at the top of a body or response (`body.x`, `response[].x`, `response.items[].x`)? */
+const atTop = memoize((path: string): boolean => {
+  if (deeperThan(path, 1) || (!path.startsWith('body') && !path.startsWith('response'))) return false;
+  const steps = path.replace(/\[\]/g, '').split('.').slice(1);
+  return steps.length === 1 || (steps.length === 2 && WRAPPER_PROPERTIES.has(steps[0]!.toLowerCase()));
+});
+
 /** Schemas of the fields right at the top of a body or response (`body.x`, `response[].x`, `response.items[].x`). */
 export function primarySchemas(op: Operation): string[] {
   const details = op.tool.openapi;
   if (details === undefined) return [];
-  const refs = new Set(details.schemaRefs);
+  let refs: Set<string> | undefined;
   const found = new Set<string>();
-  for (const field of [...details.consumes, ...details.produces]) {
-    if (field.schema === undefined || found.has(field.schema) || !refs.has(field.schema) || deeperThan(field.path, 1)) continue;
-    if (!field.path.startsWith('body') && !field.path.startsWith('response')) continue;
-    const steps = field.path.replace(/\[\]/g, '').split('.').slice(1);
-    if (steps.length === 1 || (steps.length === 2 && WRAPPER_PROPERTIES.has(steps[0]!.toLowerCase()))) found.add(field.schema);
+  for (const fields of [details.consumes, details.produces]) {
+    for (const field of fields) {
+      if (field.schema === undefined || found.has(field.schema) || !atTop(field.path)) continue;
+      refs ??= new Set(details.schemaRefs);
+      if (refs.has(field.schema)) found.add(field.schema);
+    }
   }
   return [...found].sort();
 }

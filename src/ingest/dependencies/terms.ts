@@ -1,5 +1,6 @@
 // The general API vocabulary of data/api-terms.json, as sets.
 import terms from '../data/api-terms.json' with { type: 'json' };
+import { memoize } from '../memo.js';
 import { singularize, splitIdentifier } from '../words.js';
 
 export const IDENTIFIER_SUFFIXES: ReadonlySet<string> = new Set(terms.identifierSuffixes);
@@ -17,13 +18,13 @@ export function canonicalWord(word: string): string {
   return CANONICAL[lower] ?? CANONICAL[singularize(lower)] ?? singularize(lower);
 }
 
-/** The words of a schema name that name its resource: `io.k8s.api.core.v1.Pod` -> [pod]; `OrderResponse` -> [order]. */
-export function schemaWords(schema: string): string[] {
+/** The words of a schema name that name its resource: `io.k8s.api.core.v1.Pod` -> [pod]; `OrderResponse` -> [order]. Shared: do not mutate. */
+export const schemaWords = memoize((schema: string): readonly string[] => {
   const last = schema.split(/[./]/).filter((part) => part.length > 0).pop() ?? schema;
   const words = splitIdentifier(last).map(canonicalWord);
   while (words.length > 1 && SCHEMA_SUFFIXES.has(words[words.length - 1]!)) words.pop();
   return words;
-}
+});
 
 /** A version segment (`v1`, `v2beta1`, `1.0`) or a prefix that names no resource (`api`). */
 export function isPrefixSegment(segment: string): boolean {

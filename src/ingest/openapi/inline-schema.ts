@@ -24,38 +24,100 @@ export interface InlineBudget {
  * left out; every other keyword is kept as it is.
  */
 export function inlineSchema(schema: unknown, at: string, ctx: ReadContext, budget: InlineBudget = { nodes: 0 }): unknown {
-  return inline(schema, at, ctx, [], 0, budget);
+  return inline(schema, at, ctx, [], 0, budget, undefined);
 }
 
-function inline(schema: unknown, at: string, ctx: ReadContext, stack: WalkStack, depth: number, budget: InlineBudget): unknown {
+/**
+ * What one inlining of a schema reached through a `$ref` saw: every ref and node it checked against
+ * the walk stack (`guards`, for cycles), whether one of them was on the stack before it began
+ * (then the copy depends on the caller's walk and is not reused), and where that stack began.
+ */
+interface Recorder {
+  guards: unknown[];
+  base: number;
+  stackDependent: boolean;
+  parent: Recorder | undefined;
+}
+
+/** A finished inlining of a `$ref` target, reused while it stays the same (see `inline`). */
+interface Inlined {
+  value: unknown;
+  /** Budget nodes it took. */
+  used: number;
+  guards: unknown[];
+}
+
+/** Schema object -> its inlinings by pointer and depth, with the spec read they belong to. */
+const INLINED = new WeakMap<Json, { ctx: ReadContext; byKey: Map<string, Inlined> }>();
+
+/** Is `item` on the stack? Noted in the recorder, and whether it sits below where each open recorder began. */
+function onStack(stack: WalkStack, item: unknown, recorder: Recorder | undefined): boolean {
+  recorder?.guards.push(item);
+  const index = stack.indexOf(item);
+  for (let r = recorder; r !== undefined && index >= 0; r = r.parent) if (index < r.base) r.stackDependent = true;
+  return index >= 0;
+}
+
+/**
+ * Inlines one schema. The target of a `$ref` (a shared component, inlined in thousands of
+ * operations) is copied once per depth and reused when nothing that shaped the copy differs: it was
+ * not cut (depth, budget or a cycle with the caller's stack), the budget left still covers it, and
+ * none of the refs and nodes it checked for cycles is on the stack now. The copy is then shared
+ * (inlined schemas are read-only) and its nodes are counted against the budget as before.
+ */
+function inline(schema: unknown, at: string, ctx: ReadContext, stack: WalkStack, depth: number, budget: InlineBudget, recorder: Recorder | undefined): unknown {
   const resolved = ctx.refs.deref(schema, at);
   if (resolved.broken !== undefined) return { $comment: `unresolved $ref ${resolved.broken}` };
   const node = resolved.node;
   if (!isObject(node)) return copyData(node, 0, budget);
-  const cycle = resolved.refs.find((ref) => stack.includes(ref)) ?? (stack.includes(node) ? resolved.at : undefined);
+  const cycle = resolved.refs.find((ref) => onStack(stack, ref, recorder)) ?? (onStack(stack, node, recorder) ? resolved.at : undefined);
   if (cycle !== undefined) return cut(node, `circular $ref ${cycle}`);
   if (depth >= MAX_INLINE_DEPTH) return cut(node, `cut at depth ${MAX_INLINE_DEPTH}`);
   if (budget.nodes >= MAX_INLINE_NODES) return cut(node, `cut: schema over ${MAX_INLINE_NODES} nodes`);
+  if (resolved.refs.length === 0) return expand(node, resolved.refs, resolved.at, ctx, stack, depth, budget, recorder);
+  let entry = INLINED.get(node);
+  if (entry === undefined || entry.ctx !== ctx) INLINED.set(node, (entry = { ctx, byKey: new Map() }));
+  const key = `${depth} ${resolved.at}`;
+  const hit = entry.byKey.get(key);
+  if (hit !== undefined && budget.nodes + hit.used < MAX_INLINE_NODES && !hit.guards.some((guard) => stack.includes(guard))) {
+    budget.nodes += hit.used;
+    recorder?.guards.push(...hit.guards);
+    return hit.value;
+  }
+  const start = budget.nodes;
+  const own: Recorder = { guards: [], base: stack.length, stackDependent: false, parent: recorder };
+  const value = expand(node, resolved.refs, resolved.at, ctx, stack, depth, budget, own);
+  recorder?.guards.push(...own.guards);
+  if (!own.stackDependent && budget.nodes < MAX_INLINE_NODES) entry.byKey.set(key, { value, used: budget.nodes - start, guards: own.guards });
+  return value;
+}
+
+/** The copy of one resolved schema object (not cut), its subschemas inlined. */
+function expand(node: Json, refs: readonly string[], nodeAt: string, ctx: ReadContext, stack: WalkStack, depth: number, budget: InlineBudget, recorder: Recorder | undefined): Json {
+  const resolved = { at: nodeAt, refs };
   budget.nodes++;
   stack.push(...resolved.refs, node);
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key.startsWith('x-')) continue;
-    const here = pointer(resolved.at, key);
+    // The pointer of a keyword is only needed below a subschema: built there, not for `type` and the like.
     if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      const here = pointer(resolved.at, key);
       const map: Json = {};
       for (const [name, sub] of Object.entries(value)) {
         if (budget.nodes >= MAX_INLINE_NODES) {
           out['$comment'] = `cut: schema over ${MAX_INLINE_NODES} nodes`;
           break;
         }
-        setOwn(map, name, inline(sub, pointer(here, name), ctx, stack, depth + 1, budget));
+        setOwn(map, name, inline(sub, pointer(here, name), ctx, stack, depth + 1, budget, recorder));
       }
       setOwn(out, key, map);
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-      setOwn(out, key, value.map((sub: unknown, index) => inline(sub, pointer(here, String(index)), ctx, stack, depth + 1, budget)));
+      const here = pointer(resolved.at, key);
+      setOwn(out, key, value.map((sub: unknown, index) => inline(sub, pointer(here, String(index)), ctx, stack, depth + 1, budget, recorder)));
     } else if (SCHEMA_VALUES.has(key) && (isObject(value) || Array.isArray(value))) {
-      const sub = Array.isArray(value) ? value.map((item: unknown, index) => inline(item, pointer(here, String(index)), ctx, stack, depth + 1, budget)) : inline(value, here, ctx, stack, depth + 1, budget);
+      const here = pointer(resolved.at, key);
+      const sub = Array.isArray(value) ? value.map((item: unknown, index) => inline(item, pointer(here, String(index)), ctx, stack, depth + 1, budget, recorder)) : inline(value, here, ctx, stack, depth + 1, budget, recorder);
       setOwn(out, key, sub);
     } else {
       setOwn(out, key, copyData(value, 0, budget));

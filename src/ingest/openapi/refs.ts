@@ -1,3 +1,4 @@
+import { memoize } from '../memo.js';
 import { isObject, own, type Json } from './json.js';
 import type { Reporter } from './reporter.js';
 
@@ -48,8 +49,10 @@ export class RefResolver {
       }
       const target = this.lookup(ref, here);
       if (target === MISSING) return { node: undefined, at: here, refs, broken: ref };
-      const extra = Object.entries(node).filter(([key]) => key !== '$ref');
-      if (extra.length > 0) siblings = { ...Object.fromEntries(extra), ...siblings };
+      if (Object.keys(node).length > 1) {
+        const extra = Object.entries(node).filter(([key]) => key !== '$ref');
+        siblings = { ...Object.fromEntries(extra), ...siblings };
+      }
       refs.push(ref);
       here = ref;
       node = target;
@@ -123,14 +126,14 @@ function walkPointer(root: unknown, ref: string): unknown {
   return node;
 }
 
-/** `#/components/schemas/Pet` or `#/definitions/Pet` → `Pet`; any other ref → undefined. */
-export function componentSchemaName(ref: string): string | undefined {
+/** `#/components/schemas/Pet` or `#/definitions/Pet` → `Pet`; any other ref → undefined. Refs repeat: each is decoded once. */
+export const componentSchemaName = memoize((ref: string): string | undefined => {
   const tokens = pointerTokens(ref);
   if (tokens === undefined) return undefined;
   if (tokens.length === 3 && tokens[0] === 'components' && tokens[1] === 'schemas') return tokens[2];
   if (tokens.length === 2 && tokens[0] === 'definitions') return tokens[1];
   return undefined;
-}
+});
 
 /** The name of the last component schema in a ref chain: the schema that owns the node reached. */
 export function lastComponentName(refs: readonly string[]): string | undefined {

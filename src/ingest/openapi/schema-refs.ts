@@ -60,26 +60,43 @@ export class SchemaRefIndex {
   private refsIn(value: unknown, at: string): string[] {
     const found = new Set<string>();
     const visited = new Set<object>();
-    const stack: ValueAt[] = [{ value, at }];
+    // Pointers are only needed where a ref is met (for its diagnostics): each entry keeps its parent
+    // and token, and the text is built on demand.
+    const stack: Pending[] = [{ value, at }];
     while (stack.length > 0 && visited.size < MAX_NODES) {
-      const { value: node, at: here } = stack.pop() as ValueAt;
+      const entry = stack.pop() as Pending;
+      const node = entry.value;
       if (typeof node !== 'object' || node === null || visited.has(node)) continue;
       visited.add(node);
       if (Array.isArray(node)) {
-        for (let i = node.length - 1; i >= 0; i--) stack.push({ value: node[i], at: `${here}/${i}` });
+        for (let i = node.length - 1; i >= 0; i--) stack.push({ value: node[i], parent: entry, token: String(i) });
         continue;
       }
       const ref = isObject(node) ? node['$ref'] : undefined;
       if (typeof ref === 'string' && Object.hasOwn(node, '$ref')) {
-        const resolved = this.ctx.refs.deref({ $ref: ref }, here);
+        const resolved = this.ctx.refs.deref({ $ref: ref }, pointerOf(entry));
         if (resolved.broken === undefined || resolved.refs.length > 0) found.add(ref);
       }
       const entries = Object.entries(node);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
-        if (typeof child === 'object' && child !== null) stack.push({ value: child, at: `${here}/${escapeToken(key)}` });
+        if (typeof child === 'object' && child !== null) stack.push({ value: child, parent: entry, token: escapeToken(key) });
       }
     }
     return [...found];
   }
+}
+
+/** A value waiting to be walked: the root with its pointer, or a child with its parent and (escaped) token. */
+type Pending = { value: unknown; at: string } | { value: unknown; parent: Pending; token: string };
+
+function pointerOf(entry: Pending): string {
+  if ('at' in entry) return entry.at;
+  const tokens: string[] = [];
+  let e: Pending = entry;
+  while (!('at' in e)) {
+    tokens.push(e.token);
+    e = e.parent;
+  }
+  return `${e.at}/${tokens.reverse().join('/')}`;
 }

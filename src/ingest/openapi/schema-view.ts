@@ -63,7 +63,7 @@ export function viewSchema(value: unknown, at: string, ctx: ReadContext, stack: 
   if (!isObject(resolved.node)) return view;
   view.node = resolved.node;
   stack.push(...resolved.refs, resolved.node);
-  merge(view, resolved.node, resolved.at, ctx, stack, 0, component);
+  mergeCached(view, resolved.node, resolved.at, ctx, stack, component);
   stack.length -= resolved.refs.length + 1;
   const type = schemaType(resolved.node) ?? view.type ?? (view.properties.size > 0 ? 'object' : view.items !== undefined ? 'array' : undefined);
   if (type !== undefined) view.type = type;
@@ -80,16 +80,77 @@ export function inside<T>(stack: WalkStack, view: SchemaView, walk: () => T): T 
   }
 }
 
+/** What merging a schema object gave, kept per spec, schema object and pointer. */
+interface Merged {
+  properties: Map<string, SchemaAt>;
+  required: Set<string>;
+  items?: SchemaAt;
+  variants: SchemaAt[];
+  merged: number;
+  type?: string;
+  /** The refs and nodes of the `allOf` members met, checked against the walk stack (cycles). */
+  guards: unknown[];
+}
+
+/** Walks the merge records while it runs: the stack depth it started at and whether the stack below that mattered. */
+interface Recorder {
+  guards: unknown[];
+  base: number;
+  stackDependent: boolean;
+}
+
+/** Schema object -> its merges, by pointer then owner, with the spec read they belong to. */
+const MERGED = new WeakMap<Json, { ctx: ReadContext; byAt: Map<string, Map<string | undefined, Merged>> }>();
+
+/**
+ * `merge` of a schema object, reusing an earlier merge of the same object at the same pointer: a
+ * shared schema (Kubernetes' `ObjectMeta`) is viewed thousands of times. The result depends on the
+ * walk stack only through the `allOf` members it skips as cycles, so an earlier merge is reused
+ * when none of its members' refs and nodes is on the stack now, and one that skipped a member
+ * because of the caller's stack is not kept. The maps and lists are shared: views are read-only.
+ */
+function mergeCached(view: SchemaView, node: Json, at: string, ctx: ReadContext, stack: WalkStack, owner: string | undefined): void {
+  let entry = MERGED.get(node);
+  if (entry === undefined || entry.ctx !== ctx) MERGED.set(node, (entry = { ctx, byAt: new Map() }));
+  let byOwner = entry.byAt.get(at);
+  if (byOwner === undefined) entry.byAt.set(at, (byOwner = new Map()));
+  const hit = byOwner.get(owner);
+  if (hit !== undefined && !hit.guards.some((guard) => stack.includes(guard))) {
+    view.properties = hit.properties;
+    view.required = hit.required;
+    if (hit.items !== undefined) view.items = hit.items;
+    view.variants = hit.variants;
+    view.merged = hit.merged;
+    if (hit.type !== undefined) view.type = hit.type;
+    return;
+  }
+  const recorder: Recorder = { guards: [], base: stack.length, stackDependent: false };
+  merge(view, node, at, ctx, stack, 0, owner, recorder);
+  if (recorder.stackDependent) return;
+  const merged: Merged = { properties: view.properties, required: view.required, variants: view.variants, merged: view.merged, guards: recorder.guards };
+  if (view.items !== undefined) merged.items = view.items;
+  if (view.type !== undefined) merged.type = view.type;
+  byOwner.set(owner, merged);
+}
+
+/** Is `item` on the stack? Noted for the recorder, and whether it was there before the merge began. */
+function onStack(stack: WalkStack, item: unknown, recorder: Recorder): boolean {
+  recorder.guards.push(item);
+  const index = stack.indexOf(item);
+  if (index >= 0 && index < recorder.base) recorder.stackDependent = true;
+  return index >= 0;
+}
+
 /** Adds a schema's properties, required names, items and variants to the view, then its `allOf` members'. */
-function merge(view: SchemaView, node: Json, at: string, ctx: ReadContext, stack: WalkStack, depth: number, owner: string | undefined): void {
+function merge(view: SchemaView, node: Json, at: string, ctx: ReadContext, stack: WalkStack, depth: number, owner: string | undefined, recorder: Recorder): void {
   for (const [index, member] of (ownArray(node, 'allOf') ?? []).entries()) {
     if (depth >= MAX_ALLOF_DEPTH || view.merged >= MAX_ALLOF_MEMBERS) break;
     view.merged++;
     const memberAt = pointer(at, 'allOf', String(index));
     const resolved = ctx.refs.deref(member, memberAt);
-    if (!isObject(resolved.node) || resolved.refs.some((ref) => stack.includes(ref)) || stack.includes(resolved.node)) continue;
+    if (!isObject(resolved.node) || resolved.refs.some((ref) => onStack(stack, ref, recorder)) || onStack(stack, resolved.node, recorder)) continue;
     stack.push(...resolved.refs, resolved.node);
-    merge(view, resolved.node, resolved.at, ctx, stack, depth + 1, lastComponentName(resolved.refs) ?? owner);
+    merge(view, resolved.node, resolved.at, ctx, stack, depth + 1, lastComponentName(resolved.refs) ?? owner, recorder);
     stack.length -= resolved.refs.length + 1;
     if (view.type === undefined) {
       const type = schemaType(resolved.node);
