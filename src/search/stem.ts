@@ -11,14 +11,22 @@ import porter2 from 'wink-porter2-stemmer';
 import { singularize } from '../ingest/words.js';
 
 /**
- * English function words dropped from text and queries alike. Tiny and general on purpose: articles,
- * common prepositions and conjunctions, forms of `be`, personal pronouns, `please`, and the `s`/`t`
- * left by apostrophes (`user's`, `don't`). Never words of a domain or of a benchmark.
+ * English function words dropped from text and queries alike: articles, common prepositions and
+ * conjunctions, forms of `be`/`do`/`have`, pronouns, modal verbs, question words, quantifiers
+ * (`all`, `any`, `each`), `please`, and the `s`/`t` left by apostrophes (`user's`, `don't`) — the
+ * function words of the NLTK English stop list. Left out on purpose: particles that change a verb's
+ * meaning in tool names (`up`, `down`, `out`, `off`, `over`), negations (`not`, `no`) and `more`.
+ * Never words of a domain or of a benchmark. Question words still count for intent
+ * (intent.ts reads the raw request, not these terms).
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'the', 'of', 'to', 'for', 'in', 'on', 'at', 'by', 'with', 'from', 'into', 'and', 'or',
   'is', 'are', 'be', 'was', 'were', 'it', 'its', 'this', 'that', 'these', 'those',
   'i', 'me', 'my', 'we', 'our', 'you', 'your', 'please', 's', 't',
+  'about', 'all', 'any', 'as', 'am', 'been', 'being', 'both', 'but', 'can', 'could', 'did', 'do', 'does',
+  'each', 'every', 'had', 'has', 'have', 'he', 'her', 'here', 'him', 'his', 'how', 'if', 'just', 'ours',
+  'own', 'same', 'she', 'should', 'so', 'some', 'such', 'than', 'their', 'them', 'then', 'there', 'they',
+  'too', 'us', 'very', 'what', 'when', 'where', 'which', 'who', 'whom', 'why', 'will', 'would', 'yours',
 ]);
 
 /**

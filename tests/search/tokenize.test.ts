@@ -8,8 +8,8 @@ const compact = (text: string): [string, Token['kind']][] => tokenize(text).map(
 describe('tokenize: English words', () => {
   it.each([
     ['Read the complete contents of a file from the file system.', ['read', 'complet', 'content', 'file', 'file', 'system']],
-    ['Lists all Pods in the given namespace', ['list', 'all', 'pod', 'given', 'namespac']],
-    ['Deletes a user by their ID', ['delet', 'user', 'their', 'id']],
+    ['Lists all Pods in the given namespace', ['list', 'pod', 'given', 'namespac']],
+    ['Deletes a user by their ID', ['delet', 'user', 'id']],
     ['the a of to and or', []],
     ["user's files don't", ['user', 'file', 'don']],
     ['x C r', ['x', 'c', 'r']],
