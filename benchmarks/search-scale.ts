@@ -3,6 +3,7 @@
  *
  *   npm run bench:search                                   # 1,000 and 10,000 tools, 300 queries
  *   npm run bench:search -- --sizes 2000 --queries 500 --strategy bm25,full --json
+ *   npm run bench:search -- --sizes 10000 --strategy bm25 --profile /tmp   # + a CPU profile of the build
  *
  * For each size, a synthetic OpenAPI 3.0 spec of that many operations (benchmarks/synthetic-openapi.ts,
  * seed 7, same spec every run) is written to a temp folder, generated with `generateTools` and
@@ -19,6 +20,7 @@
  * labelled datasets of `mdkg bench` are for that). Progress goes to stderr; temp folders are removed.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile, scoreQuery } from '../src/bench/metrics.js';
@@ -35,6 +37,8 @@ interface Options {
   queries: number;
   strategies: Strategy[];
   json: boolean;
+  /** Folder for a CPU profile of each index build (`build-<size>.cpuprofile`). */
+  profile?: string;
 }
 
 interface Row {
@@ -60,6 +64,7 @@ function parseOptions(argv: string[]): Options {
     const arg = argv[i] ?? '';
     const value = (): string => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[(i += 1)] ?? ''));
     if (arg === '--json') options.json = true;
+    else if (arg.startsWith('--profile')) options.profile = value();
     else if (arg.startsWith('--sizes')) options.sizes = value().split(',').map((s) => Number(s.replace(/_/g, '')));
     else if (arg.startsWith('--queries')) options.queries = Number(value());
     else if (arg.startsWith('--strategy')) {
@@ -68,7 +73,7 @@ function parseOptions(argv: string[]): Options {
       if (unknown.length > 0) throw new Error(`unknown strategy ${unknown.join(', ')}; valid: ${STRATEGIES.join(', ')}`);
       options.strategies = names as Strategy[];
     } else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('usage: npm run bench:search -- [--sizes 1000,10000] [--queries 300] [--strategy s1,s2] [--json]\n');
+      process.stdout.write('usage: npm run bench:search -- [--sizes 1000,10000] [--queries 300] [--strategy s1,s2] [--json] [--profile dir]\n');
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}`);
   }
@@ -100,6 +105,24 @@ function makeQueries(spec: Record<string, unknown>, count: number): { query: str
   return out;
 }
 
+/** Starts the V8 CPU profiler in this process (100 µs sampling); `stop` returns the profile. */
+async function startProfile(): Promise<{ stop(): Promise<unknown> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params: object = {}): Promise<unknown> =>
+    new Promise((resolve, reject) => session.post(method, params, (error, result) => (error === null ? resolve(result) : reject(error))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      session.disconnect();
+      return profile;
+    },
+  };
+}
+
 async function benchSize(size: number, options: Options, tmp: string): Promise<Row[]> {
   const { spec, operations } = syntheticOpenApi(size, 7);
   log(`synthetic ${operations.toLocaleString('en-US')} operations`);
@@ -118,10 +141,16 @@ async function benchSize(size: number, options: Options, tmp: string): Promise<R
   bar.end();
   log(`  load: ${loadMs.toFixed(0)} ms, ${graph.stats.triples} triples`);
   gc();
+  const profiler = options.profile === undefined ? undefined : await startProfile();
   const heapBefore = process.memoryUsage().heapUsed;
   t0 = performance.now();
   const index = ToolIndex.build(graph);
   const buildMs = performance.now() - t0;
+  if (profiler !== undefined && options.profile !== undefined) {
+    const file = join(options.profile, `build-${size}.cpuprofile`);
+    await writeFile(file, JSON.stringify(await profiler.stop()));
+    log(`  profile: ${file} (summarize with benchmarks/cpuprofile-summary.ts)`);
+  }
   gc();
   const heapBuildMB = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
   log(`  index: ${buildMs.toFixed(0)} ms, ${index.size} tools, heap +${heapBuildMB.toFixed(1)} MB`);

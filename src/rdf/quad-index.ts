@@ -1,12 +1,15 @@
 /**
  * A read index over a flat quad table, built in linear time by counting sort: for each of subject,
  * predicate and object, `offsets[id]..offsets[id + 1]` is the range in `order` of the quads
- * (positions in `quads`, 4 ids each: s, p, o, g) that have term `id` in that position.
+ * (positions in `quads`, 4 ids each: s, p, o, g) that have term `id` in that position. A position
+ * is sorted the first time a read needs it (`position`), so a store read only by subject and
+ * predicate never pays for the object position.
  */
 export interface QuadIndex {
   quads: Uint32Array;
   count: number;
-  by: [Position, Position, Position];
+  termCount: number;
+  by: [Position | undefined, Position | undefined, Position | undefined];
 }
 
 export interface Position {
@@ -14,7 +17,9 @@ export interface Position {
   order: Uint32Array;
 }
 
-function position(quads: Uint32Array, count: number, termCount: number, slot: number): Position {
+export type Slot = 0 | 1 | 2;
+
+function sort(quads: Uint32Array, count: number, termCount: number, slot: number): Position {
   const offsets = new Uint32Array(termCount + 1);
   for (let q = 0; q < count; q += 1) {
     const at = (quads[q * 4 + slot] as number) + 1;
@@ -32,7 +37,14 @@ function position(quads: Uint32Array, count: number, termCount: number, slot: nu
   return { offsets, order };
 }
 
-/** Builds the index over `graphs` (graph id → flat s,p,o ids) for `termCount` interned terms. */
+/** The position of a slot (0 subject, 1 predicate, 2 object), sorted on first use. */
+export function position(index: QuadIndex, slot: Slot): Position {
+  let by = index.by[slot];
+  if (by === undefined) index.by[slot] = by = sort(index.quads, index.count, index.termCount, slot);
+  return by;
+}
+
+/** Builds the quad table over `graphs` (graph id → flat s,p,o ids) for `termCount` interned terms. */
 export function buildIndex(graphs: ReadonlyMap<number, readonly number[]>, size: number, termCount: number): QuadIndex {
   const quads = new Uint32Array(size * 4);
   let q = 0;
@@ -45,8 +57,7 @@ export function buildIndex(graphs: ReadonlyMap<number, readonly number[]>, size:
       q += 4;
     }
   }
-  const count = q / 4;
-  return { quads, count, by: [position(quads, count, termCount, 0), position(quads, count, termCount, 1), position(quads, count, termCount, 2)] };
+  return { quads, count: q / 4, termCount, by: [undefined, undefined, undefined] };
 }
 
 /** Candidate quad positions for a pattern of ids (undefined = wildcard): the narrowest bound range. */
@@ -55,7 +66,7 @@ export function candidates(index: QuadIndex, pattern: readonly [number | undefin
   for (let slot = 0; slot < 3; slot += 1) {
     const id = pattern[slot];
     if (id === undefined) continue;
-    const { offsets, order } = index.by[slot as 0 | 1 | 2];
+    const { offsets, order } = position(index, slot as Slot);
     const start = offsets[id] ?? 0;
     const end = offsets[id + 1] ?? start;
     if (end - start < best.end - best.start || best.order === undefined) best = { order, start, end };

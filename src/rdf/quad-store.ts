@@ -1,13 +1,20 @@
 import { Readable } from 'node:stream';
 import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
-import { buildIndex, candidates, type QuadIndex } from './quad-index.js';
+import { buildIndex, candidates, position, type QuadIndex } from './quad-index.js';
 import { decodeTerm, encodeTerm, type EncodedQuads } from './term-codec.js';
 
 type Pattern = Term | null | undefined;
 const DEFAULT_GRAPH_KEY = 'D';
 /** Graphs up to this many triples are checked for duplicates by a scan; larger ones keep a key set. */
 const SCAN_LIMIT = 192;
+const NO_IDS = new Uint32Array(0);
+
+/** Term ids (see `QuadStore.termAt`) of the subject and object of matching quads, pair by pair. */
+export interface IdPairs {
+  subjects: Uint32Array;
+  objects: Uint32Array;
+}
 
 function keyOf(term: Term): string {
   return term.termType === 'DefaultGraph' ? DEFAULT_GRAPH_KEY : encodeTerm(term);
@@ -16,8 +23,9 @@ function keyOf(term: Term): string {
 /**
  * A compact in-memory quad store made for many small named graphs (one per document). Terms are
  * interned once; each graph is a flat array of term ids; a read index (counting sort, three
- * positions) is rebuilt lazily after writes. Implements the RDF/JS Source interface (`match`,
- * `countQuads`) that Comunica queries, and the n3 Store methods mdkg uses.
+ * positions, each sorted on first use) is rebuilt lazily after writes. Implements the RDF/JS Source
+ * interface (`match`, `countQuads`) that Comunica queries, and the n3 Store methods mdkg uses. The
+ * id-level reads (`termId`, `termAt`, `pairs`, `forEachOfSubject`) serve the search indexes.
  */
 export class QuadStore implements Source {
   readonly #ids = new Map<string, number>();
@@ -162,6 +170,60 @@ export class QuadStore implements Source {
   /** Names of the graphs that hold at least one quad. */
   graphs(): Term[] {
     return [...this.#graphs.keys()].map((g) => this.#terms[g] as Term);
+  }
+
+  /** The id of a term the store has interned (stable for the store's life), or undefined. */
+  termId(term: Term): number | undefined {
+    return term.termType === 'Variable' ? undefined : this.#ids.get(keyOf(term));
+  }
+
+  /** The term with this id, or undefined for an id the store never gave out. */
+  termAt(id: number): Term | undefined {
+    return this.#terms[id];
+  }
+
+  /**
+   * Subject and object ids of every quad with `predicate` (and `object`, when given), in any graph,
+   * in the order `readQuads` yields them. No quad objects are built: the fast read path for the
+   * search indexes, which decode only the terms they use with `termAt`.
+   */
+  pairs(predicate: Term, object?: Term): IdPairs {
+    if (predicate.termType === 'Variable' || object?.termType === 'Variable') throw new TypeError('pairs() takes concrete terms, not variables');
+    const p = this.#ids.get(keyOf(predicate));
+    const o = object === undefined ? undefined : this.#ids.get(keyOf(object));
+    if (p === undefined || (object !== undefined && o === undefined)) return { subjects: NO_IDS, objects: NO_IDS };
+    this.#index ??= buildIndex(this.#graphs, this.#size, this.#terms.length);
+    const { quads } = this.#index;
+    // The predicate's range, filtered by object: the object position is not needed (nor built).
+    const { offsets, order } = position(this.#index, 1);
+    const start = offsets[p] ?? 0;
+    const end = offsets[p + 1] ?? start;
+    const subjects = new Uint32Array(end - start);
+    const objects = new Uint32Array(end - start);
+    let n = 0;
+    for (let i = start; i < end; i += 1) {
+      const q = (order[i] as number) * 4;
+      if (quads[q + 1] !== p || (o !== undefined && quads[q + 2] !== o)) continue;
+      subjects[n] = quads[q] as number;
+      objects[n] = quads[q + 2] as number;
+      n += 1;
+    }
+    return n === subjects.length ? { subjects, objects } : { subjects: subjects.slice(0, n), objects: objects.slice(0, n) };
+  }
+
+  /**
+   * Calls `visit(predicate, object)` with the term ids of every quad whose subject is term id
+   * `subject`, in any graph, in the order `readQuads` yields them: one scan, no quad objects.
+   */
+  forEachOfSubject(subject: number, visit: (predicate: number, object: number) => void): void {
+    this.#index ??= buildIndex(this.#graphs, this.#size, this.#terms.length);
+    const { quads } = this.#index;
+    const { offsets, order } = position(this.#index, 0);
+    const end = offsets[subject + 1] ?? 0;
+    for (let i = offsets[subject] ?? end; i < end; i += 1) {
+      const q = (order[i] as number) * 4;
+      visit(quads[q + 1] as number, quads[q + 2] as number);
+    }
   }
 
   /** RDF/JS Source: a stream of matching quads (what Comunica reads). */

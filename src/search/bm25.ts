@@ -1,6 +1,6 @@
 // BM25F over the text fields of the tools. A term's per-document contribution does not depend
 // on the query, so it is computed once at build time; a search only adds up postings.
-import { terms } from './tokenize.js';
+import { buildPostings, type FieldSource } from './bm25-build.js';
 
 export interface FieldSpec {
   /** Multiplier of the field's normalized term frequency. */
@@ -50,57 +50,11 @@ export class Bm25Index {
   }
 
   /** Builds the index from each document's text per field key. */
-  static build(docs: readonly ReadonlyMap<string, readonly string[]>[], params: Bm25Params): Bm25Index {
+  static build(docs: readonly FieldSource[], params: Bm25Params): Bm25Index {
     const fieldKeys = Object.keys(params.fields).filter((k) => (params.fields[k]?.weight ?? 0) > 0).slice(0, 32);
     const index = new Bm25Index(fieldKeys, docs.length);
     index.#coord = params.coord ?? 0;
-    const tokenized = docs.map((doc) => fieldKeys.map((key) => terms((doc.get(key) ?? []).join(' \n '))));
-    const avg = fieldKeys.map((_, f) => {
-      let total = 0;
-      let count = 0;
-      for (const fields of tokenized) {
-        const n = fields[f]!.length;
-        if (n > 0) {
-          total += n;
-          count += 1;
-        }
-      }
-      return count === 0 ? 1 : total / count;
-    });
-    const raw = new Map<string, { docs: number[]; tfs: number[]; masks: number[] }>();
-    tokenized.forEach((fields, doc) => {
-      const tf = new Map<string, { value: number; mask: number }>();
-      fields.forEach((list, f) => {
-        if (list.length === 0) return;
-        const spec = params.fields[fieldKeys[f]!]!;
-        const norm = spec.weight / (1 - spec.b + (spec.b * list.length) / avg[f]!);
-        for (const term of list) {
-          const entry = tf.get(term);
-          if (entry === undefined) tf.set(term, { value: norm, mask: 1 << f });
-          else {
-            entry.value += norm;
-            entry.mask |= 1 << f;
-          }
-        }
-      });
-      for (const [term, { value, mask }] of tf) {
-        let posting = raw.get(term);
-        if (posting === undefined) raw.set(term, (posting = { docs: [], tfs: [], masks: [] }));
-        posting.docs.push(doc);
-        posting.tfs.push(value);
-        posting.masks.push(mask);
-      }
-    });
-    const n = docs.length;
-    for (const [term, posting] of raw) {
-      const df = posting.docs.length;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const impacts = new Float32Array(df);
-      posting.tfs.forEach((tf, i) => {
-        impacts[i] = (idf * tf * (params.k1 + 1)) / (params.k1 + tf);
-      });
-      index.#postings.set(term, { docs: Int32Array.from(posting.docs), impacts, masks: Uint32Array.from(posting.masks) });
-    }
+    for (const [term, posting] of buildPostings(docs, fieldKeys, params)) index.#postings.set(term, posting);
     return index;
   }
 

@@ -1,6 +1,8 @@
 // Graph expansion: a confidence-weighted walk from the best lexical matches over the dependency
 // edges and shared groups, so that a prerequisite or a next step of a matching tool ranks too.
-import type { EdgeConfidence, Relation, ToolCatalog } from './tool-records.js';
+import { RELATIONS, type EdgeConfidence, type Relation, type ToolCatalog } from './tool-records.js';
+
+const CONFIDENCES: readonly EdgeConfidence[] = ['extracted', 'inferred', 'ambiguous'];
 
 export interface ExpansionParams {
   /** Lexical results the walk starts from. */
@@ -28,15 +30,31 @@ export interface Step {
 /** Adjacency lists built once per index. */
 export function buildAdjacency(catalog: ToolCatalog, params: ExpansionParams): Step[][] {
   const adjacency: Step[][] = catalog.tools.map(() => []);
+  // Steps are never mutated, so equal ones (same target, relation, direction, confidence and
+  // score) are one object: far fewer objects on a large catalog, where scores take few values.
+  const n = adjacency.length;
+  const kinds = new Map<number, number>();
+  const shared = new Map<number, Step>();
+  const stepOf = (kind: number, to: number, relation: Relation, reverse: boolean, confidence: EdgeConfidence, weight: number): Step => {
+    const key = (kind * n + to) * 2 + (reverse ? 1 : 0);
+    let s = shared.get(key);
+    if (s === undefined) shared.set(key, (s = { to, relation, reverse, confidence, weight }));
+    return s;
+  };
   for (const edge of catalog.edges) {
     const weight = params.confidence[edge.confidence] * params.relation[edge.relation] * (0.5 + 0.5 * edge.score);
-    adjacency[edge.from]!.push({ to: edge.to, relation: edge.relation, reverse: false, confidence: edge.confidence, weight });
-    adjacency[edge.to]!.push({ to: edge.from, relation: edge.relation, reverse: true, confidence: edge.confidence, weight: weight * params.reverse });
+    let score = kinds.get(edge.score);
+    if (score === undefined) kinds.set(edge.score, (score = kinds.size));
+    const kind = (score * RELATIONS.length + RELATIONS.indexOf(edge.relation)) * CONFIDENCES.length + CONFIDENCES.indexOf(edge.confidence);
+    adjacency[edge.from]!.push(stepOf(kind, edge.to, edge.relation, false, edge.confidence, weight));
+    adjacency[edge.to]!.push(stepOf(kind, edge.from, edge.relation, true, edge.confidence, weight * params.reverse));
   }
+  const groupWeight = params.confidence.inferred * params.relation.memberOf;
   for (const { members } of catalog.groups.values()) {
     if (members.length < 2 || members.length > params.maxGroupSize) continue;
-    const weight = params.confidence.inferred * params.relation.memberOf;
-    for (const a of members) for (const b of members) if (a !== b) adjacency[a]!.push({ to: b, relation: 'memberOf', reverse: false, confidence: 'inferred', weight });
+    // One step to each member, shared by the lists of the others (steps are never mutated).
+    const steps = members.map((b): Step => ({ to: b, relation: 'memberOf', reverse: false, confidence: 'inferred', weight: groupWeight }));
+    for (const a of members) for (const step of steps) if (step.to !== a) adjacency[a]!.push(step);
   }
   for (const steps of adjacency) steps.sort((x, y) => y.weight - x.weight || x.to - y.to);
   return adjacency;

@@ -9,7 +9,7 @@ import { DEFAULT_CALIBRATION, type CalibrationModel } from './calibrate.js';
 import { withOverrides, type SearchOverrides, type SearchParams } from './params.js';
 import { runSearch } from './pipeline.js';
 import type { RerankModel } from './rerank.js';
-import { readToolCatalog, type ToolCatalog } from './tool-records.js';
+import { readToolsForIndex, type ToolCatalog } from './tool-records.js';
 import { STRATEGIES, type QueryNormalizer, type SearchOptions, type SearchResult, type SourceName } from './types.js';
 
 /** A ranked list contributed from outside the lexical core (learned pairs, vectors). */
@@ -61,11 +61,9 @@ export class ToolIndex {
     const started = performance.now();
     const store = 'store' in graph ? graph.store : graph;
     const params = withOverrides(options.overrides, options.params);
-    const catalog = readToolCatalog(store, Object.keys(params.bm25.fields));
-    const bm25 = Bm25Index.build(
-      catalog.tools.map((t) => t.fields),
-      params.bm25,
-    );
+    // Only the fields BM25 weighs are read, tool by tool while BM25 tokenizes them, and not kept.
+    const { catalog, docs } = readToolsForIndex(store, Object.keys(params.bm25.fields).filter((k) => (params.bm25.fields[k]?.weight ?? 0) > 0));
+    const bm25 = Bm25Index.build(docs, params.bm25);
     const fuzzy = new FuzzyVocabulary(bm25.vocabulary(), (t) => bm25.documentFrequency(t));
     const adjacency = buildAdjacency(catalog, params.expansion);
     const byId = new Map<string, number>();

@@ -89,4 +89,94 @@ describe('QuadStore', () => {
     expect(lines(seen)).toEqual(lines(store.getQuads(ex('s2'))));
     expect(store.has(sample()[0] as Quad)).toBe(true);
   });
+
+  describe('id-level reads', () => {
+    const store = new QuadStore();
+    store.addQuads(sample());
+    const name = (id: number): string => {
+      const t = store.termAt(id);
+      if (t === undefined) throw new Error(`no term ${id}`);
+      return t.termType === 'Literal' ? JSON.stringify(t.value) : t.termType === 'BlankNode' ? `_:${t.value}` : t.value;
+    };
+
+    it.each<[string, Term, boolean]>([
+      ['a named node', ex('s3'), true],
+      ['a language literal', literal('v10', 'en'), true],
+      ['a typed literal', literal('11', n('http://www.w3.org/2001/XMLSchema#integer')), true],
+      ['a blank node', blankNode('b0'), true],
+      ['a graph name', ex('g2'), true],
+      ['an unknown IRI', ex('nope'), false],
+      ['a variable', variable('s'), false],
+    ])('termId and termAt round-trip %s', (_name, term, known) => {
+      const id = store.termId(term);
+      if (!known) {
+        expect(id).toBeUndefined();
+        return;
+      }
+      expect(id).toBeTypeOf('number');
+      expect(store.termAt(id!)?.equals(term)).toBe(true);
+    });
+
+    it('termAt is undefined for an id never given out', () => {
+      expect(store.termAt(-1)).toBeUndefined();
+      expect(store.termAt(1_000_000)).toBeUndefined();
+    });
+
+    it.each<[string, Term, Term | undefined]>([
+      ['a predicate', ex('p1'), undefined],
+      ['another predicate', ex('p2'), undefined],
+      ['a predicate and an IRI object', ex('p3'), ex('o3')],
+      ['a predicate and a literal object', ex('p0'), literal('v0', 'en')],
+      ['a predicate and a blank object', ex('p2'), blankNode('b0')],
+      ['an unknown predicate', ex('nope'), undefined],
+      ['an unknown object', ex('p1'), ex('nope')],
+    ])('pairs(%s) lists subjects and objects in readQuads order', (_name, p, o) => {
+      const { subjects, objects } = store.pairs(p, o);
+      const expected = store.getQuads(null, p, o ?? null, null).map((q) => `${name(store.termId(q.subject)!)} ${name(store.termId(q.object)!)}`);
+      expect(Array.from(subjects, (s, i) => `${name(s)} ${name(objects[i]!)}`)).toEqual(expected);
+    });
+
+    it('pairs gives exact ids: a hand-checked case', () => {
+      const { subjects, objects } = store.pairs(ex('p3'), ex('o3'));
+      expect(Array.from(subjects, name)).toEqual(['http://example.org/s3']);
+      expect(Array.from(objects, name)).toEqual(['http://example.org/o3']);
+      // p0 is on quads i % 4 === 0 of the sample (subject s(i % 7), graph g(i % 3)), graph by graph, then the default graph.
+      const byP0 = store.pairs(ex('p0'));
+      expect(Array.from(byP0.subjects, (id, i) => `${name(id)} ${name(byP0.objects[i]!)}`)).toEqual([
+        'http://example.org/s0 "v0"',
+        'http://example.org/s5 _:b0',
+        'http://example.org/s3 http://example.org/o0',
+        'http://example.org/s4 http://example.org/o4',
+        'http://example.org/s2 "16"',
+        'http://example.org/s0 http://example.org/o4',
+        'http://example.org/s1 http://example.org/o2',
+        'http://example.org/s6 "v20"',
+        'http://example.org/s0 "in default"',
+      ]);
+    });
+
+    it('pairs refuses variables', () => {
+      expect(() => store.pairs(variable('p'))).toThrow(TypeError);
+      expect(() => store.pairs(ex('p1'), variable('o'))).toThrow(TypeError);
+    });
+
+    it.each(['s0', 's1', 's6', 'o1', 'nope'])('forEachOfSubject(%s) visits predicate and object ids in readQuads order', (local) => {
+      const id = store.termId(ex(local)) ?? -1;
+      const seen: string[] = [];
+      store.forEachOfSubject(id, (p, o) => seen.push(`${name(p)} ${name(o)}`));
+      expect(seen).toEqual(store.getQuads(ex(local), null, null, null).map((q) => `${q.predicate.value} ${name(store.termId(q.object)!)}`));
+    });
+
+    it('follows writes: a removed quad is no longer read', () => {
+      const local = new QuadStore();
+      local.addQuads(sample());
+      const before = local.pairs(ex('p1')).subjects.length;
+      local.removeQuad(local.getQuads(null, ex('p1'), null, null)[0] as Quad);
+      expect(local.pairs(ex('p1')).subjects.length).toBe(before - 1);
+      const s0 = local.termId(ex('s0'))!;
+      let count = 0;
+      local.forEachOfSubject(s0, () => (count += 1));
+      expect(count).toBe(local.countQuads(ex('s0'), null, null, null));
+    });
+  });
 });
