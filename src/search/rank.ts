@@ -8,7 +8,7 @@ import { expand, type Reached } from './expand.js';
 import { fuse, type Fused, type RankedList } from './fusion.js';
 import type { Correction } from './fuzzy.js';
 import { classifyIntent } from './intent.js';
-import { DEFAULT_RERANK, rerank, rerankFeatures, toolProfiles, type QueryView, type RerankFeatures, type ToolProfile } from './rerank.js';
+import { DEFAULT_RERANK, rerank, rerankFeatures, type QueryView, type RerankFeatures } from './rerank.js';
 import type { IndexParts } from './tool-index.js';
 import { tokenize } from './tokenize.js';
 import type { Intent, SourceName, Strategy } from './types.js';
@@ -134,16 +134,12 @@ export async function rankRequest(parts: IndexParts, searched: string, opts: Ran
   return learned === undefined ? { state, lists, ranked, modes } : { state, lists, ranked, learned, modes };
 }
 
-const PROFILES = new WeakMap<IndexParts, ToolProfile[]>();
-
 /** The re-ranking features of a fused result, for this query. */
 function rerankView(parts: IndexParts, state: RankingState, actions: readonly VerbClass[], top: Fused): (f: Fused) => RerankFeatures {
-  let profiles = PROFILES.get(parts);
-  if (profiles === undefined) PROFILES.set(parts, (profiles = toolProfiles(parts.catalog, parts.bm25)));
   const corrected = new Map<string, number>();
   for (const c of state.corrections) corrected.set(c.to, Math.max(corrected.get(c.to) ?? 0, 1 - c.distance / c.from.length));
   const view: QueryView = { terms: new Set(state.terms.keys()), corrected, actions, intent: state.intent, bm25: new Map(state.bm25.map((d) => [d.doc, d.score])), reached: state.reached };
-  const ctx = { catalog: parts.catalog, bm25: parts.bm25, profiles };
+  const ctx = { catalog: parts.catalog, bm25: parts.bm25, profiles: parts.profiles };
   return (f) => rerankFeatures(f.doc, f, top, view, ctx);
 }
 

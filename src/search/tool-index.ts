@@ -8,7 +8,7 @@ import { FuzzyVocabulary } from './fuzzy.js';
 import { DEFAULT_CALIBRATION, type CalibrationModel } from './calibrate.js';
 import { withOverrides, type SearchOverrides, type SearchParams } from './params.js';
 import { runSearch } from './pipeline.js';
-import type { RerankModel } from './rerank.js';
+import { toolProfiles, type RerankModel, type ToolProfile } from './rerank.js';
 import { readToolsForIndex, type ToolCatalog } from './tool-records.js';
 import { STRATEGIES, type QueryNormalizer, type SearchOptions, type SearchResult, type SourceName } from './types.js';
 
@@ -39,6 +39,8 @@ export interface IndexParts {
   bm25: Bm25Index;
   fuzzy: FuzzyVocabulary;
   adjacency: Step[][];
+  /** What the re-ranker knows about each tool (name terms, acronyms, action, deprecation). */
+  profiles: ToolProfile[];
   params: SearchParams;
   calibration: CalibrationModel;
   byId: Map<string, number>;
@@ -71,7 +73,8 @@ export class ToolIndex {
       byId.set(t.iri, i);
       byId.set(t.id, i);
     });
-    const parts: IndexParts = { catalog, bm25, fuzzy, adjacency, params, calibration: options.calibration ?? DEFAULT_CALIBRATION, byId, options, normalizerCache: new Map() };
+    const profiles = toolProfiles(catalog, bm25);
+    const parts: IndexParts = { catalog, bm25, fuzzy, adjacency, profiles, params, calibration: options.calibration ?? DEFAULT_CALIBRATION, byId, options, normalizerCache: new Map() };
     return new ToolIndex(parts, performance.now() - started);
   }
 
