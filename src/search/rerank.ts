@@ -4,6 +4,7 @@
 // benchmarks/fit-rerank.ts and stored in data/rerank.json. Reciprocal rank fusion keeps only ranks;
 // this stage puts magnitudes and structure back, over `depth` candidates only.
 import rerankData from './data/rerank.json' with { type: 'json' };
+import { MdkgError } from '../errors.js';
 import type { VerbClass } from '../ingest/verbs.js';
 import { splitIdentifier } from '../ingest/words.js';
 import { alignment } from './alignment.js';
@@ -24,7 +25,27 @@ export interface RerankModel {
   weights: Readonly<Record<RerankFeatureName, number>>;
 }
 
-export const DEFAULT_RERANK: RerankModel = rerankData.model as RerankModel;
+/** Most candidates a model may re-rank (a search returns at most 100). */
+export const MAX_RERANK_DEPTH = 100;
+
+/** The model if it is well formed: an integer depth in [1, 100] and a finite weight for every feature. */
+export function checkRerankModel(model: unknown): RerankModel {
+  const m = model as Partial<RerankModel> | null;
+  const depth = m?.depth;
+  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1 || depth > MAX_RERANK_DEPTH) {
+    throw new MdkgError('MDKG_CONFIG_INVALID', `re-ranking model: depth must be an integer from 1 to ${MAX_RERANK_DEPTH}, got ${JSON.stringify(depth)}`);
+  }
+  const weights = m?.weights as Record<string, unknown> | undefined;
+  for (const name of RERANK_FEATURES) {
+    const w = weights?.[name];
+    if (typeof w !== 'number' || !Number.isFinite(w)) {
+      throw new MdkgError('MDKG_CONFIG_INVALID', `re-ranking model: weight of '${name}' must be a finite number, got ${JSON.stringify(w)}`);
+    }
+  }
+  return { depth, weights: weights as RerankModel['weights'] };
+}
+
+export const DEFAULT_RERANK: RerankModel = checkRerankModel(rerankData.model);
 
 /** What the re-ranker knows about a tool, computed once per index. */
 export interface ToolProfile {

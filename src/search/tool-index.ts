@@ -8,7 +8,7 @@ import { FuzzyVocabulary } from './fuzzy.js';
 import { DEFAULT_CALIBRATION, type CalibrationModel } from './calibrate.js';
 import { withOverrides, type SearchOverrides, type SearchParams } from './params.js';
 import { runSearch } from './pipeline.js';
-import { toolProfiles, type RerankModel, type ToolProfile } from './rerank.js';
+import { checkRerankModel, toolProfiles, type RerankModel, type ToolProfile } from './rerank.js';
 import { readToolsForIndex, type ToolCatalog } from './tool-records.js';
 import { STRATEGIES, type QueryNormalizer, type SearchOptions, type SearchResult, type SourceName } from './types.js';
 
@@ -73,6 +73,7 @@ export class ToolIndex {
       byId.set(t.iri, i);
       byId.set(t.id, i);
     });
+    if (options.rerank !== undefined) checkRerankModel(options.rerank);
     const profiles = toolProfiles(catalog, bm25);
     const parts: IndexParts = { catalog, bm25, fuzzy, adjacency, profiles, params, calibration: options.calibration ?? DEFAULT_CALIBRATION, byId, options, normalizerCache: new Map() };
     return new ToolIndex(parts, performance.now() - started);

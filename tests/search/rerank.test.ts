@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../src/search/bm25.js';
-import { abbreviates, acronymsOf, toolProfiles, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../src/search/rerank.js';
+import { abbreviates, acronymsOf, checkRerankModel, DEFAULT_RERANK, toolProfiles, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../src/search/rerank.js';
 import type { Fused } from '../../src/search/fusion.js';
 
 const zero = (): RerankFeatures => Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) as RerankFeatures;
@@ -59,6 +59,24 @@ describe('toolProfiles', () => {
     expect(profiles.map((p) => p.deprecated)).toEqual([true, false, true, false]);
     expect(profiles[0]?.action).toBe('read');
     expect(profiles[1]?.nameTerms.map((t) => t.term)).toEqual(['list', 'pod']);
+  });
+});
+
+describe('checkRerankModel', () => {
+  it('accepts the shipped model', () => {
+    expect(checkRerankModel(DEFAULT_RERANK)).toEqual(DEFAULT_RERANK);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['null', null, 'depth must be an integer from 1 to 100, got undefined'],
+    ['depth 0', { depth: 0, weights: weights({}) }, 'depth must be an integer from 1 to 100, got 0'],
+    ['depth 2.5', { depth: 2.5, weights: weights({}) }, 'got 2.5'],
+    ['depth 101', { depth: 101, weights: weights({}) }, 'got 101'],
+    ['no weights', { depth: 5 }, "weight of 'rrf' must be a finite number, got undefined"],
+    ['NaN weight', { depth: 5, weights: { ...weights({}), graph: Number.NaN } }, "weight of 'graph' must be a finite number, got null"],
+    ['string weight', { depth: 5, weights: { ...weights({}), action: '1' } }, `weight of 'action' must be a finite number, got "1"`],
+  ])('refuses %s with MDKG_CONFIG_INVALID', (_, model, message) => {
+    expect(() => checkRerankModel(model)).toThrow(expect.objectContaining({ code: 'MDKG_CONFIG_INVALID', message: expect.stringContaining(message) }));
   });
 });
 

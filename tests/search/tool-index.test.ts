@@ -137,6 +137,13 @@ describe('ToolIndex bad input', () => {
     await expect(index.search('x', { limit: 1.5 })).rejects.toMatchObject({ code: 'MDKG_USAGE' });
   });
 
+  it('refuses a malformed re-ranking model at build time', () => {
+    expect(() => ToolIndex.build(new QuadStore(), { rerank: { depth: 0, weights: DEFAULT_RERANK.weights } })).toThrow(expect.objectContaining({ code: 'MDKG_CONFIG_INVALID' }));
+    expect(() => ToolIndex.build(new QuadStore(), { rerank: { depth: 5, weights: { ...DEFAULT_RERANK.weights, rrf: Number.POSITIVE_INFINITY } } })).toThrow(
+      expect.objectContaining({ code: 'MDKG_CONFIG_INVALID' }),
+    );
+  });
+
   it('says the index is empty instead of returning a silent empty success', async () => {
     const empty = ToolIndex.build(new QuadStore());
     const result = await empty.search('read a file');
