@@ -56,6 +56,7 @@ const KNOBS: Knob[] = [
   weight('graph', [0, 0.25, 0.5, 0.75]),
   weight('annotations', [0, 0.1, 0.2, 0.3]),
   { name: 'intentPrior', values: [0, 0.005, 0.01, 0.02, 0.05], get: (p) => p.intentPrior, set: (p, v) => ({ ...p, intentPrior: v }) },
+  { name: 'correctionWeight', values: [0.25, 0.5, 0.75, 1], get: (p) => p.correctionWeight, set: (p, v) => ({ ...p, correctionWeight: v }) },
   { name: 'verbExpansion', values: [0, 0.15, 0.3, 0.5], get: (p) => p.verbExpansion, set: (p, v) => ({ ...p, verbExpansion: v }) },
   { name: 'expansion seeds', values: [3, 5, 10], get: (p) => p.expansion.seeds, set: (p, v) => ({ ...p, expansion: { ...p.expansion, seeds: v } }) },
   { name: 'expansion decay', values: [0.3, 0.5, 0.7], get: (p) => p.expansion.decay, set: (p, v) => ({ ...p, expansion: { ...p.expansion, decay: v } }) },
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
   console.log(`best ${bestScore.toFixed(4)}`);
   if (write) {
     const file = JSON.parse(readFileSync(PARAMS_FILE, 'utf8')) as Record<string, unknown>;
-    const out = { ...file, bm25: best.bm25, expansion: best.expansion, fusion: best.fusion, verbExpansion: best.verbExpansion, intentPrior: best.intentPrior, fitted: { by: 'benchmarks/tune-search.ts', datasets: loaded.map((l) => l.dataset.name), objective: Number(bestScore.toFixed(4)) } };
+    const out = { ...file, bm25: best.bm25, expansion: best.expansion, fusion: best.fusion, verbExpansion: best.verbExpansion, intentPrior: best.intentPrior, correctionWeight: best.correctionWeight, fitted: { by: 'benchmarks/tune-search.ts', datasets: loaded.map((l) => l.dataset.name), objective: Number(bestScore.toFixed(4)) } };
     writeFileSync(PARAMS_FILE, `${JSON.stringify(out, null, 2)}\n`);
     console.log(`wrote ${PARAMS_FILE.pathname}`);
   }

@@ -13,6 +13,8 @@ export interface SearchParams {
   verbExpansion: number;
   /** Strength of the intent prior applied to fused scores (0 turns it off). */
   intentPrior: number;
+  /** Query weight of a fuzzy-corrected term, times (1 - distance / length); 1 = a corrected word counts like a typed one. */
+  correctionWeight: number;
   /** Length of each source's ranked list. */
   candidates: number;
   /** Top confidence below this raises MDKG_LOW_CONFIDENCE. */
@@ -25,6 +27,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   fusion: paramsData.fusion,
   verbExpansion: paramsData.verbExpansion,
   intentPrior: paramsData.intentPrior,
+  correctionWeight: paramsData.correctionWeight,
   candidates: paramsData.candidates,
   lowConfidence: paramsData.lowConfidence,
 };

@@ -85,7 +85,7 @@ export async function rankRequest(parts: IndexParts, searched: string, opts: Ran
       // recomputed with it (a separate rank-fused list would let a weak correction rank first).
       const combined = new Map([...terms].filter(([t]) => bm25.has(t)));
       for (const t of state.expanded) combined.set(t, params.verbExpansion);
-      for (const c of state.corrections) combined.set(c.to, Math.max(combined.get(c.to) ?? 0, (terms.get(c.from) ?? 1) * (1 - c.distance / c.from.length)));
+      for (const c of state.corrections) combined.set(c.to, Math.max(combined.get(c.to) ?? 0, (terms.get(c.from) ?? 1) * (1 - c.distance / c.from.length) * params.correctionWeight));
       state.bm25 = bm25.search(combined, params.candidates);
       modes.push('fuzzy');
     }
