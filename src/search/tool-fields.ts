@@ -1,10 +1,10 @@
 // The text of the fields BM25 indexes, per tool, read from the store when asked: an index build
 // tokenizes each tool's text once and keeps none of it, so the text is never held for all tools.
 import { DEFAULT_PREFIXES } from '../rdf/namespaces.js';
-import { splitIdentifier } from '../ingest/words.js';
 import type { PredicateTable, TermReader } from './term-reader.js';
+import { toolActions } from './tool-action.js';
 
-/** A derived field: the action word of a tool's name (see actionWords). */
+/** A derived field: the action word of a tool's name (see tool-action.ts). */
 export const ACTION_FIELD = 'action';
 
 /** Literal predicates a field key reads: `p` on the tool, `parameter/p` on its parameters, `group/p` on its groups. */
@@ -16,31 +16,6 @@ export function fieldPredicate(key: string): { hop?: 'parameter' | 'group'; pred
   const prefix = DEFAULT_PREFIXES[local.slice(0, colon)];
   const predicate = colon > 0 && prefix !== undefined ? prefix + local.slice(colon + 1) : local;
   return hop === 'parameter' || hop === 'group' ? { hop, predicate } : { predicate };
-}
-
-/**
- * The action of a tool is the first word of its name (`list` in listCoreV1NamespacedPod,
- * `create` in create_issue), skipping a namespace prefix: a first word that at least half of the
- * source's tools share (`browser_` in browser_navigate, `git_` in git_status).
- */
-export function actionWords(tools: readonly { name: string; source: string }[]): (string | undefined)[] {
-  const words = tools.map((t) => splitIdentifier(t.name));
-  const firstBySource = new Map<string, Map<string, number>>();
-  const sizes = new Map<string, number>();
-  tools.forEach((t, i) => {
-    sizes.set(t.source, (sizes.get(t.source) ?? 0) + 1);
-    const first = words[i]![0];
-    if (first === undefined) return;
-    let counts = firstBySource.get(t.source);
-    if (counts === undefined) firstBySource.set(t.source, (counts = new Map()));
-    counts.set(first, (counts.get(first) ?? 0) + 1);
-  });
-  return tools.map((t, i) => {
-    const w = words[i]!;
-    const size = sizes.get(t.source) ?? 0;
-    const shared = size >= 4 && (firstBySource.get(t.source)?.get(w[0] ?? '') ?? 0) >= size / 2;
-    return shared && w.length > 1 ? w[1] : w[0];
-  });
 }
 
 /** Reads the text of `fieldKeys` for one tool at a time (by the tool's term id). */
@@ -65,7 +40,7 @@ export class ToolFields {
     this.#params = this.#tool.at(vocabulary.parameter);
     this.#memberOf = this.#tool.at(vocabulary.memberOf);
     this.#specs = specs.map((f) => ({ ...f, slot: (f.hop === 'parameter' ? this.#param : f.hop === 'group' ? this.#group : this.#tool).at(f.predicate) }));
-    this.#actions = fieldKeys.includes(ACTION_FIELD) ? actionWords(tools) : undefined;
+    this.#actions = fieldKeys.includes(ACTION_FIELD) ? toolActions(tools).map((a) => a.word) : undefined;
   }
 
   /** Text per field key of tool `index` (term id `tool`): keys in the given order, `action` last; empty fields left out. */
