@@ -59,12 +59,19 @@ export interface ToolProfile {
 }
 
 export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile[] {
-  const actions = toolActions(catalog.tools);
+  const names = catalog.tools.map((t) => splitIdentifier(t.name));
+  const actions = toolActions(catalog.tools, names);
+  const termsOf = new Map<string, string[]>();
+  const wordTerms = (word: string): string[] => {
+    let out = termsOf.get(word);
+    if (out === undefined) termsOf.set(word, (out = terms(word)));
+    return out;
+  };
   return catalog.tools.map((tool, i) => {
-    const words = splitIdentifier(tool.name);
-    const seen = new Set(terms(words.join(' ')));
+    const words = names[i]!;
+    const seen = new Set(words.flatMap(wordTerms));
     const nameTerms = [...seen].map((term) => ({ term, idf: idf(bm25, term) }));
-    const acronyms = acronymsOf(words);
+    const acronyms = acronymsOf(words, wordTerms);
     const deprecated = DEPRECATED.test(tool.description ?? '');
     const action = actions[i]?.verbClass;
     return action === undefined ? { nameTerms, acronyms, deprecated } : { nameTerms, acronyms, action, deprecated };
@@ -73,15 +80,17 @@ export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile
 
 const DEPRECATED = /\bdeprecated\b/i;
 
+const LETTERS = /^\p{L}{2,}$/u;
+
 /** Acronyms of runs of 2-3 consecutive alphabetic words, mapped to the terms of those words. */
-export function acronymsOf(words: readonly string[]): Map<string, string[]> {
+export function acronymsOf(words: readonly string[], termsOfWord: (word: string) => string[] = terms): Map<string, string[]> {
   const out = new Map<string, string[]>();
+  const letters = words.map((w) => LETTERS.test(w));
   for (let i = 0; i < words.length; i++) {
-    for (let n = 2; n <= 3 && i + n <= words.length; n++) {
-      const run = words.slice(i, i + n);
-      if (!run.every((w) => /^\p{L}{2,}$/u.test(w))) break;
-      const acronym = run.map((w) => w[0]).join('');
-      if (!out.has(acronym)) out.set(acronym, terms(run.join(' ')));
+    let acronym = '';
+    for (let n = 1; n <= 3 && i + n <= words.length && letters[i + n - 1] === true; n++) {
+      acronym += words[i + n - 1]![0];
+      if (n >= 2 && !out.has(acronym)) out.set(acronym, words.slice(i, i + n).flatMap(termsOfWord));
     }
   }
   return out;

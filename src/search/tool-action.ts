@@ -15,9 +15,8 @@ export interface ToolAction {
 /** Sources this small never count a shared first word as a namespace prefix. */
 const MIN_SOURCE_FOR_PREFIX = 4;
 
-/** The action of every tool, in order. */
-export function toolActions(tools: readonly { name: string; source: string }[]): ToolAction[] {
-  const words = tools.map((t) => splitIdentifier(t.name));
+/** The action of every tool, in order (`words`: the tools' names already split, when at hand). */
+export function toolActions(tools: readonly { name: string; source: string }[], words: readonly (readonly string[])[] = tools.map((t) => splitIdentifier(t.name))): ToolAction[] {
   const firstBySource = new Map<string, Map<string, number>>();
   const sizes = new Map<string, number>();
   tools.forEach((t, i) => {
