@@ -23,10 +23,17 @@ function isTrailing(c: number): boolean {
   return c === 0x2e || c === 0x3a || c === 0x3f; // . : ?
 }
 
+/** Chunks this long or shorter have their terms memoized by `terms` (most chunks are one word). */
+const MEMO_CHUNK = 40;
+const MEMO_LIMIT = 200_000;
+const chunkTerms = new Map<string, readonly string[]>();
+
 class Scanner {
   constructor(
     private readonly s: string,
     private readonly sink: Sink,
+    /** With a memo, a short chunk's terms are looked up instead of scanned (`terms` only: no surfaces). */
+    private readonly memo?: Map<string, readonly string[]>,
   ) {}
 
   run(): void {
@@ -48,11 +55,26 @@ class Scanner {
         i += width(s, i);
         if (i < n) cls = classAt(s, i);
       }
-      this.chunk(start, i, punctuated && !cjk);
+      const memo = this.memo;
+      if (memo !== undefined && i - start <= MEMO_CHUNK) this.memoChunk(memo, start, i, punctuated && !cjk);
+      else this.chunk(start, i, punctuated && !cjk);
     }
   }
 
-  private chunk(start: number, end: number, maybeIdentifier: boolean): void {
+  /** A chunk's terms depend on its text only, so they are computed once per distinct chunk. */
+  private memoChunk(memo: Map<string, readonly string[]>, start: number, end: number, maybeIdentifier: boolean): void {
+    const key = this.s.slice(start, end);
+    let found = memo.get(key);
+    if (found === undefined) {
+      const out: string[] = [];
+      new Scanner(key, (term) => out.push(term)).chunk(0, key.length, maybeIdentifier);
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(key, (found = out));
+    }
+    for (const term of found) this.sink(term, term, 'word');
+  }
+
+  chunk(start: number, end: number, maybeIdentifier: boolean): void {
     if (maybeIdentifier && end - start <= MAX_IDENTIFIER_LENGTH) {
       let e = end;
       while (e > start && isTrailing(this.s.charCodeAt(e - 1))) e--;
@@ -175,6 +197,6 @@ export function tokenize(text: string): Token[] {
 /** The indexed forms of the tokens of a text, in order: `tokenize(text).map((t) => t.term)` without the objects. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  new Scanner(normalizeText(text), (term) => out.push(term)).run();
+  new Scanner(normalizeText(text), (term) => out.push(term), chunkTerms).run();
   return out;
 }

@@ -198,4 +198,19 @@ describe('tokenize: Unicode normalization and hostile input', () => {
     const text = 'Create a GitHub issue in acme/api#12 for CVE-2024-1 (사용자 삭제) at https://x.io/a';
     expect(terms(text)).toEqual(tokenize(text).map((t) => t.term));
   });
+
+  it.each([
+    'getUserById HTTPServer userIDs S3Bucket 2FA oauth2',
+    'read /etc/hosts. then mail a@b.com, v1.2.3: done?',
+    'listCoreV1NamespacedPod watchCoreV1PodListForAllNamespaces',
+    'ファイルを削除 사용자를 조회하고 삭제해줘 漢字',
+    'the a of the and or IS',
+    `${'x'.repeat(39)} ${'y'.repeat(40)} ${'z'.repeat(41)} ${'Ab'.repeat(30)}`,
+    'ＤＥＬＥＴＥ ａ ｆｉｌｅ',
+  ])('terms() with its chunk memo equals tokenize(), first and second time: %s', (text) => {
+    const expected = tokenize(text).map((t) => t.term);
+    expect(terms(text)).toEqual(expected);
+    expect(terms(text)).toEqual(expected);
+    expect(terms(`${text} ${text}`)).toEqual([...expected, ...expected]);
+  });
 });
