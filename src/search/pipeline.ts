@@ -3,6 +3,7 @@
 // then shape hits with calibrated confidence and evidence, and diagnostics.
 import type { Diagnostic } from '../errors.js';
 import { splitClauses } from './clauses.js';
+import { withoutNegated } from './negation.js';
 import { maxFused, type Fused } from './fusion.js';
 import { buildHits } from './hits.js';
 import { prepareQuery, runNormalizer } from './normalize-query.js';
@@ -35,7 +36,8 @@ export async function runSearch(parts: IndexParts, query: string, opts: RankOpti
   const whole = await rankRequest(parts, searched, opts);
   modes.push(...whole.modes);
   let ranked = whole.ranked;
-  const clauses = opts.clauses && opts.strategy === 'full' ? splitClauses(searched) : [];
+  // A clause that is only a negation ("not cancel it") names no step.
+  const clauses = opts.clauses && opts.strategy === 'full' ? splitClauses(searched).filter((c) => /\p{L}/u.test(withoutNegated(c).text)) : [];
   if (clauses.length > 1) {
     const heads: (readonly Fused[])[] = [];
     // A clause is ranked with the clause before it, so that words it refers back to still count

@@ -10,6 +10,7 @@ import type { Correction } from './fuzzy.js';
 import { classifyIntent } from './intent.js';
 import { DEFAULT_RERANK, rerank, rerankFeatures, type QueryView, type RerankFeatures } from './rerank.js';
 import type { IndexParts } from './tool-index.js';
+import { withoutNegated } from './negation.js';
 import { tokenize } from './tokenize.js';
 import type { Intent, SourceName, Strategy } from './types.js';
 import { verbExpansion } from './verb-expansion.js';
@@ -52,7 +53,11 @@ export interface RankOptions {
   rerank: boolean;
 }
 
-export async function rankRequest(parts: IndexParts, searched: string, opts: RankOptions): Promise<Ranking> {
+export async function rankRequest(parts: IndexParts, request: string, opts: RankOptions): Promise<Ranking> {
+  // Words under a negation ("not cancel it") say what is not wanted: they neither match nor set
+  // the intent. A request that is nothing but a negation is searched as written.
+  const negation = withoutNegated(request);
+  const searched = /\p{L}/u.test(negation.text) ? negation.text : request;
   const sources = new Set(SOURCES_OF[opts.strategy]);
   const { params, bm25, fuzzy, catalog, adjacency } = parts;
   const modes: string[] = [];
@@ -67,6 +72,7 @@ export async function rankRequest(parts: IndexParts, searched: string, opts: Ran
   }
   const state: RankingState = { terms, surfaces, corrections: [], bm25: bm25.search(terms, params.candidates), expanded: [], reached: new Map(), intent };
   modes.push('lexical');
+  if (searched !== request) modes.push('negation');
 
   if (sources.has('annotations')) {
     // Intent stage: the request's verbs also stand for the common verbs of their class. Tools with
@@ -103,7 +109,7 @@ export async function rankRequest(parts: IndexParts, searched: string, opts: Ran
   }
   for (const extra of parts.options.extraSources ?? []) {
     if (!sources.has(extra.name)) continue;
-    const ranked = await extra.rank(searched, params.candidates);
+    const ranked = await extra.rank(request, params.candidates);
     const docs = ranked.map((r) => parts.byId.get(r.id)).filter((d): d is number => d !== undefined);
     lists.push({ source: extra.name, docs });
     modes.push(extra.name);

@@ -85,6 +85,14 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     for (const h of result.hits) expect(h.confidence > 0 && h.confidence < 1).toBe(true);
   });
 
+  it('does not match or take the intent from negated words', async () => {
+    const result = await index.search('read the file, do not delete it', { limit: 10 });
+    expect(result.mode).toContain('negation');
+    expect(result.intent).toBe('read');
+    expect(result.hits[0]?.id).toBe('tool:filesystem/read_file');
+    expect(result.hits.some((h) => h.annotations.destructiveHint === true && h.name.startsWith('delete'))).toBe(false);
+  });
+
   it('puts the best tool of every step of a multi-step request near the top', async () => {
     const query = 'create a new directory, then write a file into it, and delete the old entities';
     const result = await index.search(query, { limit: 5 });
