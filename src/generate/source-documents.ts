@@ -5,6 +5,7 @@ import type { DependencyEdge, ToolHints, ToolModel } from '../ingest/types.js';
 import type { DocumentModel } from '../markdown-ld/types.js';
 import { encodeFileName } from './file-names.js';
 import { groupDocument, toolDocument } from './tool-document.js';
+import { schemaJsonCache, toolText } from './tool-text.js';
 
 export type AnnotationStats = ReturnType<typeof annotationStats>;
 
@@ -19,8 +20,14 @@ export function mergeHints(tool: ToolModel, extra: ToolHints | undefined): ToolM
   return { ...tool, hints };
 }
 
-/** The document models of one source, one at a time (file path relative to the source folder, model), and its totals. */
-function eachModel(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>, take: (path: string, model: DocumentModel) => void): { stats: AnnotationStats; edges: number } {
+/** What a tool's document is made from: the tool, its own edges (in sorted order) and its groups. */
+type ToolParts = [tool: ToolModel, edges: readonly DependencyEdge[], groups: readonly string[]];
+
+/**
+ * The documents of one source, one at a time (file path relative to the source folder, then the
+ * tool's parts or a group's model), and its totals.
+ */
+function eachDocument(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>, takeTool: (path: string, ...parts: ToolParts) => void, takeGroup: (path: string, model: DocumentModel) => void): { stats: AnnotationStats; edges: number } {
   const ready = tools.map((t) => inferAnnotations(mergeHints(t, hints[`${t.source}/${t.name}`])));
   const { edges, groups } = detectDependencies(ready);
   const membership = new Map<string, string[]>();
@@ -33,8 +40,8 @@ function eachModel(tools: readonly ToolModel[], hints: Readonly<Record<string, T
     if (list === undefined) outgoing.set(e.from, [e]);
     else list.push(e);
   }
-  for (const tool of ready) take(`${encodeFileName(tool.name)}.md`, toolDocument(tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? []));
-  for (const g of groups) take(`_groups/${encodeFileName(g.id)}.md`, groupDocument(tools[0]?.source ?? '', g));
+  for (const tool of ready) takeTool(`${encodeFileName(tool.name)}.md`, tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? []);
+  for (const g of groups) takeGroup(`_groups/${encodeFileName(g.id)}.md`, groupDocument(tools[0]?.source ?? '', g));
   return { stats: annotationStats(ready), edges: edges.length };
 }
 
@@ -44,17 +51,25 @@ function eachModel(tools: readonly ToolModel[], hints: Readonly<Record<string, T
  */
 export function sourceModels(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { models: Map<string, DocumentModel>; stats: AnnotationStats; edges: number } {
   const models = new Map<string, DocumentModel>();
-  const { stats, edges } = eachModel(tools, hints, (path, model) => models.set(path, model));
+  const take = (path: string, model: DocumentModel): void => void models.set(path, model);
+  const { stats, edges } = eachDocument(tools, hints, (path, ...parts) => take(path, toolDocument(...parts)), take);
   return { models, stats, edges };
 }
 
 /**
  * The documents of one source (file path relative to the source folder → unstamped text), rendered.
- * Each model is written as soon as it is built, so it dies young instead of 10,000 of them being
- * kept (and copied by the garbage collector) until the last is rendered.
+ * Each document is written as soon as its parts are known, so its model dies young instead of 10,000
+ * of them being kept (and copied by the garbage collector) until the last is rendered; tool
+ * documents are written by toolText, the same text as writeDocument(toolDocument(…)).
  */
 export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
   const documents = new Map<string, string>();
-  const { stats, edges } = eachModel(tools, hints, (path, model) => documents.set(path, writeDocument(model)));
+  const json = schemaJsonCache();
+  const { stats, edges } = eachDocument(
+    tools,
+    hints,
+    (path, ...parts) => documents.set(path, toolText(...parts, json)),
+    (path, model) => documents.set(path, writeDocument(model)),
+  );
   return { documents, stats, edges };
 }

@@ -73,7 +73,7 @@ function hintFields(annotations: ToolAnnotations): { values: Record<string, bool
   return { values, sources };
 }
 
-function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[]): Record<string, unknown> {
+function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[], qualify: boolean): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const mine = edges.filter((e) => e.from === tool.name);
   const targetOf = mine.map((e) => toolId(tool.source, e.to));
@@ -81,6 +81,7 @@ function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[]): Record<s
     const targets = [...new Set(targetOf.filter((_, i) => mine[i]?.relation === relation))].sort();
     if (targets.length > 0) fields[key] = targets;
   }
+  if (!qualify) return fields;
   const qualified = mine.map((e, i) => ({
     id: `#dep-${e.relation}-${iriSegment(e.to)}`,
     type: 'Dependency',
@@ -103,10 +104,16 @@ export function proseOnly(text: string): string {
   return text.replace(/`{3,}|~{3,}/g, (run) => [...run].map((c) => `\\${c}`).join('')).replace(/\[\[/g, '[\\[');
 }
 
+const indentedJson = (value: unknown): string => JSON.stringify(value, null, 2);
+
 /** JSON-LD reads an object as a node: non-scalar values of a schema (enum, default) are kept as JSON text. */
 const scalar = (value: unknown): unknown => (value === null || typeof value !== 'object' ? value : JSON.stringify(value));
 
-function body(tool: ToolModel): string {
+/**
+ * A tool's document body. `json` writes a schema as indented JSON; the tool-text writer passes one
+ * that keeps the text of each schema object it met (inlined schemas are shared between tools).
+ */
+export function body(tool: ToolModel, json: (schema: unknown) => string = indentedJson): string {
   const lines = [`# ${proseOnly(tool.title ?? tool.name).replace(/\n/g, ' ')}`, ''];
   if (tool.description !== undefined && tool.description.trim() !== '') lines.push(proseOnly(tool.description.trim()), '');
   if (tool.parameters.length > 0) {
@@ -116,12 +123,20 @@ function body(tool: ToolModel): string {
     lines.push('');
   }
   if (tool.inputSchema !== undefined) lines.push('## Input schema', '', '```json', JSON.stringify(tool.inputSchema, null, 2), '```', '');
-  if (tool.outputSchema !== undefined) lines.push('## Output schema', '', '```json', JSON.stringify(tool.outputSchema, null, 2), '```', '');
+  if (tool.outputSchema !== undefined) lines.push('## Output schema', '', '```json', json(tool.outputSchema), '```', '');
   return lines.join('\n');
 }
 
 /** The Markdown-LD document of one tool: front matter for the graph, a body for people. */
 export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], groups: readonly string[]): DocumentModel {
+  return { frontMatter: toolFrontMatter(tool, edges, groups, true), body: body(tool) };
+}
+
+/**
+ * The front matter of a tool's document; without `dependencies` (the qualified edges) when
+ * `qualify` is false, for a writer that puts them as text (tool-text.ts).
+ */
+export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[], groups: readonly string[], qualify: boolean): Record<string, unknown> {
   const hints = hintFields(tool.annotations);
   const api = tool.openapi;
   const frontMatter: Record<string, unknown> = {
@@ -152,10 +167,10 @@ export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], 
     produces: fieldPaths(api?.produces),
     schemas: nonEmpty(api?.schemaRefs),
     groups: nonEmpty(groups.map((g) => groupId(tool.source, g))),
-    ...edgeFields(tool, edges),
+    ...edgeFields(tool, edges, qualify),
     [MARKER_KEY]: MARKER_UNSTAMPED,
   };
-  return { frontMatter, body: body(tool) };
+  return frontMatter;
 }
 
 /** The document of a group of tools (a domain term): its members point to it with `groups`. */

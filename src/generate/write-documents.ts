@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
-import { AtomicWriter, mapLimit } from './atomic-files.js';
+import { AtomicWriter } from './atomic-files.js';
 import { markerState, stamp } from './marker.js';
 
 /** What generating one source changed on disk. Paths are relative to the output folder. */
@@ -62,11 +63,20 @@ async function readText(path: string): Promise<string | undefined> {
 }
 
 /**
- * Documents read, compared and written at once. One at a time, each document costs several
- * thread-pool round trips (read, write, rename) in sequence: 10,000 documents took ~5 s to write
- * and ~2 s to find unchanged; 16 in flight ~1.5–2.4 s to write, 64 ~0.9–1.0 s (ext4, 2 cores).
+ * Documents are read, compared and written with blocking calls, one after the other: through
+ * the thread pool, each costs several round trips (open, write, close, rename), and even 64 in
+ * flight took twice the CPU time of the blocking calls (10,533 documents: ~1.1 s against ~0.6 s,
+ * ext4, 2 cores). The event loop gets a turn every YIELD_EVERY documents.
  */
-const CONCURRENCY = 64;
+const YIELD_EVERY = 256;
+
+function readTextSync(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 type Outcome = 'added' | 'updated' | 'unchanged' | 'edited' | 'hand-written';
 
@@ -74,15 +84,15 @@ type Outcome = 'added' | 'updated' | 'unchanged' | 'edited' | 'hand-written';
  * Writes one stamped document unless it is unchanged, hand-written or edited by hand. `listed`:
  * the file was there when the folder was listed (a file that was not is not read first).
  */
-async function writeOne(writer: AtomicWriter, path: string, text: string, listed: boolean): Promise<Outcome> {
+function writeOne(writer: AtomicWriter, path: string, text: string, listed: boolean): Outcome {
   const next = stamp(text);
-  const current = listed ? await readText(path) : undefined;
+  const current = listed ? readTextSync(path) : undefined;
   if (current === next) return 'unchanged';
   if (current !== undefined) {
     const state = markerState(current);
     if (state !== 'generated') return state;
   }
-  await writer.write(path, next);
+  writer.writeSync(path, next);
   return current === undefined ? 'added' : 'updated';
 }
 
@@ -91,8 +101,8 @@ async function writeOne(writer: AtomicWriter, path: string, text: string, listed
  * folder, already file-safe). Each text is stamped with the generated marker. A document that
  * is hand-written (no marker) or edited by hand (marker hash no longer matches) is never
  * overwritten or removed; generated documents of tools that disappeared are removed. Writes are
- * atomic (temp file + rename). Identical regeneration changes no byte. Documents are handled
- * several at a time; the summary lists them in path order.
+ * atomic (temp file + rename). Identical regeneration changes no byte. Documents are handled in
+ * path order, one after the other; the summary lists them in path order.
  */
 export async function writeSourceDocuments(outDir: string, source: string, documents: ReadonlyMap<string, string>): Promise<WriteSummary> {
   const dir = join(outDir, source);
@@ -107,11 +117,14 @@ export async function writeSourceDocuments(outDir: string, source: string, docum
     });
   const wanted = new Set(files.map((f) => f.path));
   const present = await entriesIn(new Set(files.map((f) => dirname(f.path))));
-  // Two names for one file (`a.md`, `./a.md`) must be handled in order, as one at a time would,
-  // and the second must read what the first wrote.
+  // Two names for one file (`a.md`, `./a.md`): the second must read what the first wrote.
   const unique = wanted.size === files.length;
   const writer = new AtomicWriter();
-  const outcomes = await mapLimit(files, unique ? CONCURRENCY : 1, (f) => writeOne(writer, f.path, f.text, !unique || present.has(entryKey(f.path))));
+  const outcomes: Outcome[] = [];
+  for (const f of files) {
+    if (outcomes.length > 0 && outcomes.length % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    outcomes.push(writeOne(writer, f.path, f.text, !unique || present.has(entryKey(f.path))));
+  }
   files.forEach(({ path }, i) => {
     const outcome = outcomes[i];
     if (outcome === 'unchanged') summary.unchanged += 1;

@@ -1,16 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/** A temp file next to `path`, unique to this process and call. */
+function tempPathFor(path: string): string {
+  return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
 
 /** Writes a file atomically: a temp file in the same folder, then rename over the target. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = tempPathFor(path);
   try {
     await writeFile(temp, data);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** `writeFileAtomic` without creating the folder, blocking: for many small files in a row. */
+export function replaceFileSync(path: string, data: string | Uint8Array): void {
+  const temp = tempPathFor(path);
+  try {
+    writeFileSync(temp, data);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
     throw error;
   }
 }

@@ -39,7 +39,11 @@ function normalizeBody(body: string): string {
  * byte-identical text (canonical key order, fixed YAML and JSON formatting, LF line endings).
  */
 export function writeDocument(model: DocumentModel): string {
-  const yaml = frontMatterYaml(model.frontMatter);
+  return documentText(frontMatterYaml(model.frontMatter), model);
+}
+
+/** The document text of a model whose front matter is already written as YAML (`yaml`). */
+export function documentText(yaml: string, model: Omit<DocumentModel, 'frontMatter'>): string {
   const parts = [`---\n${yaml === '{}\n' ? '' : yaml}---\n`];
   const body = model.body === undefined ? '' : normalizeBody(model.body);
   if (body !== '') parts.push(`\n${body}\n`);

@@ -24,6 +24,14 @@ const NOT_ASCII = /[^\t\n\x20-\x7e]/;
 /** Strings that cannot be plain scalars (indicators, `: `, ` #`, trailing space or colon, ...). */
 const NOT_PLAIN = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
 const DOCUMENT_MARKER = /^(%|---|\.\.\.)/m;
+/**
+ * A cheap first test for most strings: printable ASCII (FORCE_DOUBLE cannot match), starting with
+ * a letter, `_`, `/` or `(` (no indicator, no `-`/`.` document marker, no number), every `:` and
+ * space followed by a printable non-space (no `: `, no trailing space or colon), no space before
+ * `#`: NOT_PLAIN cannot match. Such a string is plain unless the core schema reads it as null or a
+ * boolean, which needs a first letter of TAG_START and at most five characters.
+ */
+const SIMPLE_PLAIN = /^[A-Za-z_/(](?:[!-9;-~]|:(?=[!-~])| (?=[!-"$-~]))*$/;
 /** First characters of the text CORE_TAGS can match (and the empty string). */
 const TAG_START = new Set('~nNtTfF0123456789+-.');
 /** Plain text that the core schema would read as null, a boolean, an integer or a float. */
@@ -101,6 +109,7 @@ const hasForcedDouble = (value: string): boolean => NOT_ASCII.test(value) && FOR
 function scalar(value: unknown, indent: string): string {
   switch (typeof value) {
     case 'string':
+      if (SIMPLE_PLAIN.test(value) && (value.length > 5 || !TAG_START.has(value.charAt(0)))) return value;
       if (hasForcedDouble(value)) return unsupported();
       return value.includes('\n') ? blockLiteral(value, indent) : lineString(value);
     case 'number':
@@ -110,6 +119,19 @@ function scalar(value: unknown, indent: string): string {
       return value ? 'true' : 'false';
     default:
       return value === null ? 'null' : unsupported();
+  }
+}
+
+/**
+ * One scalar as this writer puts it at `indent` (a value's context indent: two spaces past its
+ * key), or undefined where the writer would give up. For callers writing a known shape directly.
+ */
+export function scalarYaml(value: string | number | boolean | null, indent: string): string | undefined {
+  try {
+    return scalar(value, indent);
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
   }
 }
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AtomicWriter, mapLimit } from '../../src/generate/atomic-files.js';
+import { AtomicWriter } from '../../src/generate/atomic-files.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /** Every file under dir, relative, sorted. */
@@ -13,8 +13,8 @@ async function listAll(dir: string): Promise<string[]> {
     .sort();
 }
 
-describe('AtomicWriter', () => {
-  it('writes files into folders it creates, concurrently, leaving no temp file', async () => {
+describe('AtomicWriter.writeSync', () => {
+  it('writes files into folders it creates, leaving no temp file', async () => {
     const out = await tempDir({ 'b/old.md': 'old' });
     const writer = new AtomicWriter();
     const files: Array<[string, string]> = [
@@ -23,47 +23,21 @@ describe('AtomicWriter', () => {
       ['b/c/d.md', 'D'],
       ['b/c/e.md', 'E'],
       ['f/g.md', 'G'],
+      ['a.md', 'A again'],
     ];
-    await Promise.all(files.map(([path, text]) => writer.write(join(out, path), text)));
+    for (const [path, text] of files) writer.writeSync(join(out, path), text);
     expect(await listAll(out)).toEqual(['a.md', 'b/c/d.md', 'b/c/e.md', 'b/old.md', 'f/g.md']);
-    for (const [path, text] of files) expect(await readFile(join(out, path), 'utf8')).toBe(text);
+    for (const [path, text] of files.slice(1)) expect(await readFile(join(out, path), 'utf8')).toBe(text);
   });
 
   it.each([
     { name: 'a folder that is a file', setup: { x: 'a file' }, target: 'x/y.md', code: 'EEXIST' },
     { name: 'a target that is a folder', setup: { 'x/keep.md': 'k' }, target: 'x', code: 'EISDIR' },
-  ])('rejects $name and leaves no temp file', async ({ setup, target, code }) => {
+  ])('throws for $name and leaves no temp file', async ({ setup, target, code }) => {
     const out = await tempDir(setup);
     const before = await listAll(out);
-    await expect(new AtomicWriter().write(join(out, target), 'text')).rejects.toMatchObject({ code });
+    const writer = new AtomicWriter();
+    for (let i = 0; i < 2; i += 1) expect(() => writer.writeSync(join(out, target), 'text')).toThrow(expect.objectContaining({ code }));
     expect(await listAll(out)).toEqual(before);
-  });
-});
-
-describe('mapLimit', () => {
-  it.each([1, 2, 64])('keeps item order with %i in flight, never more at once', async (limit) => {
-    let running = 0;
-    let most = 0;
-    const items = [5, 1, 4, 2, 3, 0];
-    const out = await mapLimit(items, limit, async (n) => {
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, n));
-      running -= 1;
-      return n * 10;
-    });
-    expect(out).toEqual([50, 10, 40, 20, 30, 0]);
-    expect(most).toBe(Math.min(limit, items.length));
-  });
-
-  it('starts no new item after a failure', async () => {
-    const started: number[] = [];
-    const run = mapLimit([0, 1, 2, 3], 1, async (n) => {
-      started.push(n);
-      if (n === 1) throw new Error('boom');
-      return n;
-    });
-    await expect(run).rejects.toThrow('boom');
-    expect(started).toEqual([0, 1]);
   });
 });

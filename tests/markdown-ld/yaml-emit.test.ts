@@ -76,6 +76,17 @@ describe('emitFrontMatter: the same bytes as yaml stringify', () => {
     expect(fallbacks).toBeLessThan(compared / 4);
   });
 
+  it('strings near the edges of the cheap plain-string test', () => {
+    const strings = [
+      'a', 'n', 'no', 'Yes', 'true', 'True', 'TRUE', 'trueX', 'false', 'FALSE', 'False', 'falsey', 'null', 'Null', 'NULL', 'nullx', 'nan', 'Nan', 'inf', 'f', 't', 'T', 'F', 'N',
+      'a: b', 'a:b', 'a:', 'a :b', 'a::b', 'a #b', 'a#b', 'a # b', 'a ', 'a  b', 'a b', 'a\tb', 'a\nb', '_a', '(a)', '/v1/x: y', '/v1/{id}', 'tool:src/x', 'a [b]', 'a {b}',
+      'a -b', 'a - b', "a 'b'", 'a "b"', 'a \\ b', 'a~b', 'a%b', 'a@b', 'a`b', 'a|b', 'a>b', 'a!b', 'a*b', 'a&b', 'a,b', 'a, b', 'aé', 'a\u0085b', 'a\u007fb', 'Z', 'z:', 'z :',
+    ];
+    const values = strings.flatMap((s) => [{ id: 'x', title: s }, { id: 'x', tags: [s] }, { id: 'x', nested: { deep: [{ v: s }] } }, { [s]: s }]);
+    const { compared } = differential(values);
+    expect(compared).toBe(strings.length * 4);
+  });
+
   it('numbers, booleans, nulls, empty collections, undefined values and integer-like keys', () => {
     const shapes: unknown[] = [
       {}, { a: 1 }, { a: -0 }, { a: 0.1 + 0.2 }, { a: 1e21 }, { a: 1e-7 }, { a: -5 }, { a: Number.NaN }, { a: Number.POSITIVE_INFINITY }, { a: Number.NEGATIVE_INFINITY },

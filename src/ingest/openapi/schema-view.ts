@@ -1,6 +1,7 @@
 import type { ReadContext, WalkStack } from './context.js';
 import { isObject, own, ownArray, ownObject, pointer, type Json } from './json.js';
 import { lastComponentName } from './refs.js';
+import { guardsClear, recordLookups, stackIndex } from './stack-log.js';
 
 /** A subschema and where it sits. */
 export interface SchemaAt {
@@ -46,14 +47,14 @@ const MAX_ALLOF_MEMBERS = 256;
  */
 export function viewSchema(value: unknown, at: string, ctx: ReadContext, stack: WalkStack): SchemaView {
   const resolved = ctx.refs.deref(value, at);
-  const view: SchemaView = { node: undefined, at: resolved.at, refs: resolved.refs, properties: new Map(), required: new Set(), variants: [], merged: 0 };
+  const view: SchemaView = { node: undefined, at: resolved.at, refs: resolved.refs, properties: NO_PROPERTIES, required: NO_NAMES, variants: NO_VARIANTS, merged: 0 };
   const component = lastComponentName(resolved.refs);
   if (component !== undefined) view.component = component;
   if (resolved.broken !== undefined) {
     view.broken = resolved.broken;
     return view;
   }
-  const cycle = resolved.refs.find((ref) => stack.includes(ref)) ?? (stack.includes(resolved.node) ? resolved.at : undefined);
+  const cycle = resolved.refs.find((ref) => stackIndex(stack, ref) >= 0) ?? (stackIndex(stack, resolved.node) >= 0 ? resolved.at : undefined);
   if (cycle !== undefined) {
     view.cycle = cycle;
     const type = isObject(resolved.node) ? schemaType(resolved.node) : undefined;
@@ -69,6 +70,11 @@ export function viewSchema(value: unknown, at: string, ctx: ReadContext, stack: 
   if (type !== undefined) view.type = type;
   return view;
 }
+
+/** The maps and lists of a view with nothing merged (shared: views are read-only). */
+const NO_PROPERTIES: Map<string, SchemaAt> = new Map();
+const NO_NAMES: Set<string> = new Set();
+const NO_VARIANTS: SchemaAt[] = [];
 
 /** Runs `walk` with the view's refs and node open on the stack (so its children see cycles back to it). */
 export function inside<T>(stack: WalkStack, view: SchemaView, walk: () => T): T {
@@ -89,14 +95,7 @@ interface Merged {
   merged: number;
   type?: string;
   /** The refs and nodes of the `allOf` members met, checked against the walk stack (cycles). */
-  guards: unknown[];
-}
-
-/** Walks the merge records while it runs: the stack depth it started at and whether the stack below that mattered. */
-interface Recorder {
-  guards: unknown[];
-  base: number;
-  stackDependent: boolean;
+  guards: Set<unknown>;
 }
 
 /** Schema object -> its merges, by pointer then owner, with the spec read they belong to. */
@@ -115,7 +114,7 @@ function mergeCached(view: SchemaView, node: Json, at: string, ctx: ReadContext,
   let byOwner = entry.byAt.get(at);
   if (byOwner === undefined) entry.byAt.set(at, (byOwner = new Map()));
   const hit = byOwner.get(owner);
-  if (hit !== undefined && !hit.guards.some((guard) => stack.includes(guard))) {
+  if (hit !== undefined && guardsClear(stack, hit.guards)) {
     view.properties = hit.properties;
     view.required = hit.required;
     if (hit.items !== undefined) view.items = hit.items;
@@ -124,33 +123,27 @@ function mergeCached(view: SchemaView, node: Json, at: string, ctx: ReadContext,
     if (hit.type !== undefined) view.type = hit.type;
     return;
   }
-  const recorder: Recorder = { guards: [], base: stack.length, stackDependent: false };
-  merge(view, node, at, ctx, stack, 0, owner, recorder);
-  if (recorder.stackDependent) return;
-  const merged: Merged = { properties: view.properties, required: view.required, variants: view.variants, merged: view.merged, guards: recorder.guards };
+  view.properties = new Map();
+  view.required = new Set();
+  view.variants = [];
+  const recorded = recordLookups(stack, () => merge(view, node, at, ctx, stack, 0, owner));
+  if (recorded.dependent) return;
+  const merged: Merged = { properties: view.properties, required: view.required, variants: view.variants, merged: view.merged, guards: new Set(recorded.guards) };
   if (view.items !== undefined) merged.items = view.items;
   if (view.type !== undefined) merged.type = view.type;
   byOwner.set(owner, merged);
 }
 
-/** Is `item` on the stack? Noted for the recorder, and whether it was there before the merge began. */
-function onStack(stack: WalkStack, item: unknown, recorder: Recorder): boolean {
-  recorder.guards.push(item);
-  const index = stack.indexOf(item);
-  if (index >= 0 && index < recorder.base) recorder.stackDependent = true;
-  return index >= 0;
-}
-
 /** Adds a schema's properties, required names, items and variants to the view, then its `allOf` members'. */
-function merge(view: SchemaView, node: Json, at: string, ctx: ReadContext, stack: WalkStack, depth: number, owner: string | undefined, recorder: Recorder): void {
+function merge(view: SchemaView, node: Json, at: string, ctx: ReadContext, stack: WalkStack, depth: number, owner: string | undefined): void {
   for (const [index, member] of (ownArray(node, 'allOf') ?? []).entries()) {
     if (depth >= MAX_ALLOF_DEPTH || view.merged >= MAX_ALLOF_MEMBERS) break;
     view.merged++;
     const memberAt = pointer(at, 'allOf', String(index));
     const resolved = ctx.refs.deref(member, memberAt);
-    if (!isObject(resolved.node) || resolved.refs.some((ref) => onStack(stack, ref, recorder)) || onStack(stack, resolved.node, recorder)) continue;
+    if (!isObject(resolved.node) || resolved.refs.some((ref) => stackIndex(stack, ref) >= 0) || stackIndex(stack, resolved.node) >= 0) continue;
     stack.push(...resolved.refs, resolved.node);
-    merge(view, resolved.node, resolved.at, ctx, stack, depth + 1, lastComponentName(resolved.refs) ?? owner, recorder);
+    merge(view, resolved.node, resolved.at, ctx, stack, depth + 1, lastComponentName(resolved.refs) ?? owner);
     stack.length -= resolved.refs.length + 1;
     if (view.type === undefined) {
       const type = schemaType(resolved.node);
