@@ -8,7 +8,7 @@ import { expand, type Reached } from './expand.js';
 import { fuse, type Fused, type RankedList } from './fusion.js';
 import type { Correction } from './fuzzy.js';
 import { classifyIntent } from './intent.js';
-import { DEFAULT_RERANK, rerank, rerankFeatures, type QueryView, type RerankFeatures } from './rerank.js';
+import { DEFAULT_RERANK, rerank, rerankFeatures, queryView, type RerankFeatures } from './rerank.js';
 import type { IndexParts } from './tool-index.js';
 import { withoutNegated } from './negation.js';
 import { tokenize } from './tokenize.js';
@@ -144,7 +144,7 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
 function rerankView(parts: IndexParts, state: RankingState, actions: readonly VerbClass[], top: Fused): (f: Fused) => RerankFeatures {
   const corrected = new Map<string, number>();
   for (const c of state.corrections) corrected.set(c.to, Math.max(corrected.get(c.to) ?? 0, 1 - c.distance / c.from.length));
-  const view: QueryView = { terms: new Set(state.terms.keys()), corrected, actions, intent: state.intent, bm25: new Map(state.bm25.map((d) => [d.doc, d.score])), reached: state.reached };
+  const view = queryView({ terms: new Set(state.terms.keys()), corrected, actions, intent: state.intent, bm25: new Map(state.bm25.map((d) => [d.doc, d.score])), reached: state.reached }, parts.bm25);
   const ctx = { catalog: parts.catalog, bm25: parts.bm25, profiles: parts.profiles };
   return (f) => rerankFeatures(f.doc, f, top, view, ctx);
 }

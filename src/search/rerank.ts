@@ -108,7 +108,7 @@ export function abbreviates(a: string, b: string): boolean {
 }
 
 /** What one query brings to every candidate's features. */
-export interface QueryView {
+export interface QueryInput {
   /** The request's terms. */
   terms: ReadonlySet<string>;
   /** Terms that fuzzy correction put in place of misspelled words, with their weight (1 - distance / length). */
@@ -120,25 +120,36 @@ export interface QueryView {
   reached: ReadonlyMap<number, { score: number }>;
 }
 
+/** The query's side of the features, computed once per search rather than once per candidate. */
+export interface QueryView extends QueryInput {
+  termList: readonly string[];
+  /** The request's terms the index knows, with their inverse document frequency. */
+  indexed: readonly { term: string; idf: number }[];
+  indexedIdf: number;
+  topLexical: number;
+}
+
+export function queryView(input: QueryInput, bm25: Bm25Index): QueryView {
+  const termList = [...input.terms];
+  const indexed = termList.filter((t) => bm25.has(t)).map((term) => ({ term, idf: idf(bm25, term) }));
+  let topLexical = 0;
+  for (const score of input.bm25.values()) if (score > topLexical) topLexical = score;
+  return { ...input, termList, indexed, indexedIdf: indexed.reduce((sum, t) => sum + t.idf, 0), topLexical };
+}
+
 export function rerankFeatures(doc: number, fused: Fused, top: Fused, q: QueryView, ctx: { catalog: ToolCatalog; bm25: Bm25Index; profiles: readonly ToolProfile[] }): RerankFeatures {
   const profile = ctx.profiles[doc]!;
-  const topLexical = Math.max(0, ...q.bm25.values());
-  let queryIdf = 0;
+  const { topLexical, indexedIdf: queryIdf } = q;
   let matchedIdf = 0;
-  for (const term of q.terms) {
-    if (!ctx.bm25.has(term)) continue;
-    const w = idf(ctx.bm25, term);
-    queryIdf += w;
-    if (ctx.bm25.fieldsOf(term, doc).length > 0) matchedIdf += w;
-  }
+  for (const { term, idf: w } of q.indexed) if (ctx.bm25.fieldsOf(term, doc).length > 0) matchedIdf += w;
   let nameIdf = 0;
   let nameMatched = 0;
   let nameCorrected = 0;
   const viaAcronym = new Set<string>();
-  for (const t of q.terms) for (const term of profile.acronyms.get(t) ?? []) viaAcronym.add(term);
+  for (const t of q.termList) for (const term of profile.acronyms.get(t) ?? []) viaAcronym.add(term);
   for (const { term, idf: w } of profile.nameTerms) {
     nameIdf += w;
-    if (q.terms.has(term) || viaAcronym.has(term) || [...q.terms].some((t) => abbreviates(t, term))) nameMatched += w;
+    if (q.terms.has(term) || viaAcronym.has(term) || q.termList.some((t) => abbreviates(t, term))) nameMatched += w;
     else nameCorrected += w * (q.corrected.get(term) ?? 0);
   }
   const a = alignment(q.intent, ctx.catalog.tools[doc]!.annotations);
