@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTools, type ToolSource } from '../../src/generate/generate-tools.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
-import { REPO } from '../helpers/cli.js';
+import { GTC_BENCHMARKS, GTC_PRESENT } from '../helpers/shared-datasets.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const BENCH = join(REPO, '../shared/datasets/graph-tool-call/benchmarks');
-const present = existsSync(BENCH);
+const BENCH = GTC_BENCHMARKS;
+const present = GTC_PRESENT;
 
 const sources: ToolSource[] = [
   { id: 'petstore', kind: 'openapi', file: 'specs/petstore3.json' },

@@ -1,12 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { syntheticOpenApi } from '../../benchmarks/synthetic-openapi.js';
+import { GTC_PRESENT, readSharedCatalog, SHARED_CATALOGS } from '../helpers/shared-datasets.js';
 import { sourceDocuments } from '../../src/generate/source-documents.js';
-import { readMcpToolList } from '../../src/ingest/mcp/index.js';
 import { readOpenApi } from '../../src/ingest/openapi/index.js';
-import type { IngestResult } from '../../src/ingest/types.js';
 import { bodyNeedsParser, headingWithoutParser, parseBody } from '../../src/markdown-ld/body.js';
 import { splitFrontMatter } from '../../src/markdown-ld/parse.js';
 
@@ -88,14 +87,8 @@ describe('bodyNeedsParser: the Markdown parser is skipped only where it would fi
     expect(skipped).toBe(compared);
   });
 
-  const BENCH = join(REPO, '../shared/datasets/graph-tool-call/benchmarks');
-  const shared: Array<[string, string, 'openapi' | 'mcp']> = [
-    ...['petstore3', 'github_subset', 'ecommerce', 'k8s_core_v1'].map((f): [string, string, 'openapi'] => [f, `specs/${f}.json`, 'openapi']),
-    ...['docker', 'filesystem', 'git', 'github', 'playwright', 'shell'].map((f): [string, string, 'mcp'] => [f, `mcp_tools/${f}.json`, 'mcp']),
-  ];
-  it.skipIf(!existsSync(BENCH)).each(shared)('the documents generated from the shared %s', (source, file, kind) => {
-    const text = readFileSync(join(BENCH, file), 'utf8');
-    const result: IngestResult = kind === 'openapi' ? readOpenApi(text, { source, file }) : readMcpToolList(text, { source, file });
+  it.skipIf(!GTC_PRESENT).each(SHARED_CATALOGS)('the documents generated from the shared %s', (source, file, kind) => {
+    const result = readSharedCatalog(source, file, kind);
     const { documents } = sourceDocuments(result.tools, {});
     // MCP tool titles like `# git_status` count as inline markup (`_`) and still go through remark
     const { skipped } = differential(documents.values());

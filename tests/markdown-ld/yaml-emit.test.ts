@@ -1,13 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { syntheticOpenApi } from '../../benchmarks/synthetic-openapi.js';
+import { GTC_PRESENT, readSharedCatalog, SHARED_CATALOGS } from '../helpers/shared-datasets.js';
 import { sourceModels } from '../../src/generate/source-documents.js';
-import { readMcpToolList } from '../../src/ingest/mcp/index.js';
 import { readOpenApi } from '../../src/ingest/openapi/index.js';
-import type { IngestResult } from '../../src/ingest/types.js';
 import { parseDocument } from '../../src/markdown-ld/parse.js';
 import { canonicalize, YAML_OPTIONS } from '../../src/markdown-ld/write.js';
 import { emitFrontMatter } from '../../src/markdown-ld/yaml-emit.js';
@@ -129,14 +128,8 @@ describe('emitFrontMatter: the same bytes as yaml stringify', () => {
     expect(fallbacks).toBe(0);
   });
 
-  const BENCH = join(REPO, '../shared/datasets/graph-tool-call/benchmarks');
-  const shared: Array<[string, string, 'openapi' | 'mcp']> = [
-    ...['petstore3', 'github_subset', 'ecommerce', 'k8s_core_v1'].map((f): [string, string, 'openapi'] => [f, `specs/${f}.json`, 'openapi']),
-    ...['docker', 'filesystem', 'git', 'github', 'playwright', 'shell'].map((f): [string, string, 'mcp'] => [f, `mcp_tools/${f}.json`, 'mcp']),
-  ];
-  it.skipIf(!existsSync(BENCH)).each(shared)('the documents generated from the shared %s', (source, file, kind) => {
-    const text = readFileSync(join(BENCH, file), 'utf8');
-    const result: IngestResult = kind === 'openapi' ? readOpenApi(text, { source, file }) : readMcpToolList(text, { source, file });
+  it.skipIf(!GTC_PRESENT).each(SHARED_CATALOGS)('the documents generated from the shared %s', (source, file, kind) => {
+    const result = readSharedCatalog(source, file, kind);
     expect(result.tools.length).toBeGreaterThan(0);
     const { models } = sourceModels(result.tools, {});
     const { fallbacks } = differential([...models.values()].map((m) => m.frontMatter));
