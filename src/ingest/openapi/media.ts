@@ -8,14 +8,18 @@ import { isObject, type Json } from './json.js';
  * `application/json`); within one rank, a key without parameters wins, then the first listed.
  */
 export function chooseMediaType(content: Json): [mediaType: string, value: Json] | undefined {
-  let best: [string, Json] | undefined;
+  return lowestRank(Object.entries(content).filter((e): e is [string, Json] => isObject(e[1])), mediaRank);
+}
+
+/** The entry whose key ranks lowest; the first listed on a tie; none for an empty list. */
+function lowestRank<V>(entries: readonly [string, V][], rank: (key: string) => number): [string, V] | undefined {
+  let best: [string, V] | undefined;
   let bestRank = Number.POSITIVE_INFINITY;
-  for (const [key, value] of Object.entries(content)) {
-    if (!isObject(value)) continue;
-    const rank = mediaRank(key);
-    if (rank < bestRank) {
-      best = [key, value];
-      bestRank = rank;
+  for (const entry of entries) {
+    const r = rank(entry[0]);
+    if (r < bestRank) {
+      best = entry;
+      bestRank = r;
     }
   }
   return best;
@@ -35,16 +39,7 @@ function mediaRank(key: string): number {
  * an exact code before a `2XX` range), or `default` when there is no 2xx one.
  */
 export function chooseResponse(responses: Json): [status: string, value: unknown] | undefined {
-  let best: [string, unknown] | undefined;
-  let bestRank = Number.POSITIVE_INFINITY;
-  for (const [status, value] of Object.entries(responses)) {
-    const rank = statusRank(status);
-    if (rank < bestRank) {
-      best = [status, value];
-      bestRank = rank;
-    }
-  }
-  return best;
+  return lowestRank<unknown>(Object.entries(responses), statusRank);
 }
 
 function statusRank(status: string): number {
