@@ -23,11 +23,6 @@ export interface ToolRecord {
   /** Hints set by inference rather than by the tool's author. */
   inferredHints: Set<keyof ToolAnnotationsView>;
   required: string[];
-  /**
-   * Text per field key (a compact predicate, or `parameter/<predicate>`, `group/<predicate>`), as
-   * read by `readToolCatalog`; empty in an index's catalog (`readToolsForIndex`).
-   */
-  fields: Map<string, string[]>;
   groups: string[];
 }
 
@@ -41,25 +36,15 @@ export interface ToolCatalog {
 const HINTS: readonly (keyof ToolAnnotationsView)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 const m = (local: string): string => `${MDKG}${local}`;
 
-/** Every `mdkg:Tool` of the store, with the text of the given fields, its annotations, edges and groups. */
-export function readToolCatalog(store: QuadStore, fieldKeys: readonly string[]): ToolCatalog {
-  const { catalog, docs } = readToolsForIndex(store, fieldKeys);
-  catalog.tools.forEach((tool, i) => {
-    tool.fields = docs[i]!.read();
-  });
-  return catalog;
-}
-
-/** A tool's field text, read from the store on each call. */
+/** A tool's field text by field key (a compact predicate, or `parameter/<p>`, `group/<p>`), read from the store. */
 export interface ToolText {
-  read(): Map<string, string[]>;
-  /** One field of `read()`; the tool's text is read once for consecutive calls. */
+  /** One field; the tool's text is read once for consecutive calls. */
   get(key: string): string[] | undefined;
 }
 
 /**
- * The catalog without field text (every `fields` is empty), and each tool's text read on demand:
- * for an index build, which tokenizes the text once and keeps none of it.
+ * Every `mdkg:Tool` of the store with its annotations, edges and groups, and each tool's field text
+ * read on demand: for an index build, which tokenizes the text once and keeps none of it.
  */
 export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]): { catalog: ToolCatalog; docs: ToolText[] } {
   const r = new TermReader(store);
@@ -113,7 +98,6 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
       annotations,
       inferredHints,
       required,
-      fields: new Map(),
       groups: groupNodes.map((g) => r.value(g) ?? ''),
     };
   });
@@ -123,7 +107,6 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
   const fields = new ToolFields(r, fieldKeys, tools, { parameter: m('parameter'), memberOf: m('memberOf') });
   let last: { index: number; text: Map<string, string[]> } | undefined;
   const docs = toolIds.map(({ id }, index): ToolText => ({
-    read: () => fields.read(index, id),
     get: (key) => {
       if (last?.index !== index) last = { index, text: fields.read(index, id) };
       return last.text.get(key);
