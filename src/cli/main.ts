@@ -9,6 +9,7 @@ import { searchCommand } from './commands/search.js';
 import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
+import { own } from '../util/own.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand, bench: benchCommand, search: searchCommand, 'graph-search': graphSearchCommand };
@@ -26,7 +27,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (name === 'help') {
     const topic = rest[0] ?? 'main';
-    const text = HELP[topic];
+    const text = own(HELP, topic);
     if (text === undefined) {
       io.stderr(`mdkg: no help for '${topic}'\n`);
       return EXIT.usage;
@@ -34,13 +35,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(text);
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
+  const command = own(COMMANDS, name);
   if (command === undefined) {
     io.stderr(`mdkg: unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}, help\n`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(HELP[name] ?? '');
+    io.stdout(own(HELP, name) ?? '');
     return EXIT.ok;
   }
   try {

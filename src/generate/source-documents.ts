@@ -6,6 +6,7 @@ import type { DocumentModel } from '../markdown-ld/types.js';
 import { encodeFileName } from './file-names.js';
 import { groupDocument, toolDocument } from './tool-document.js';
 import { schemaJsonCache, toolText } from './tool-text.js';
+import { own } from '../util/own.js';
 
 export type AnnotationStats = ReturnType<typeof annotationStats>;
 
@@ -28,7 +29,7 @@ type ToolParts = [tool: ToolModel, edges: readonly DependencyEdge[], groups: rea
  * tool's parts or a group's model), and its totals.
  */
 function eachDocument(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>, takeTool: (path: string, ...parts: ToolParts) => void, takeGroup: (path: string, model: DocumentModel) => void): { stats: AnnotationStats; edges: number } {
-  const ready = tools.map((t) => inferAnnotations(mergeHints(t, hints[`${t.source}/${t.name}`])));
+  const ready = tools.map((t) => inferAnnotations(mergeHints(t, own(hints, `${t.source}/${t.name}`))));
   const { edges, groups } = detectDependencies(ready);
   const membership = new Map<string, string[]>();
   for (const g of groups) for (const m of g.members) membership.set(m, [...(membership.get(m) ?? []), g.id]);

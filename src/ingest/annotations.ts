@@ -4,6 +4,7 @@
 // a tool reaches an open world of external entities (a web search) or a closed domain (its own API).
 import type { HintValue, ToolAnnotations, ToolModel } from './types.js';
 import { toolVerb, type VerbClass } from './verbs.js';
+import { dict } from '../util/own.js';
 
 export type HintName = keyof ToolAnnotations;
 export const HINT_NAMES: readonly HintName[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
@@ -11,7 +12,7 @@ export const HINT_NAMES: readonly HintName[] = ['readOnlyHint', 'destructiveHint
 type HintSet = Partial<Record<HintName, boolean>>;
 
 /** RFC 9110 §9.2: GET, HEAD, OPTIONS are safe; PUT and DELETE idempotent. RFC 5789: PATCH is neither. */
-const METHOD_HINTS: Readonly<Record<string, HintSet>> = {
+const METHOD_HINTS: Readonly<Record<string, HintSet>> = dict({
   GET: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   HEAD: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   OPTIONS: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
@@ -19,7 +20,7 @@ const METHOD_HINTS: Readonly<Record<string, HintSet>> = {
   PUT: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   PATCH: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   DELETE: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
-};
+});
 
 /** A verb tells whether a tool writes and whether it destroys; not whether repeating it is harmless. */
 const VERB_HINTS: Readonly<Record<VerbClass, HintSet>> = {

@@ -1,5 +1,6 @@
 // Word-level helpers shared by annotation inference and dependency detection: splitting identifiers,
 // singular forms, and the base form of an English verb. General English morphology only.
+import { dict } from '../util/own.js';
 
 /** Splits an identifier into lower-case words: snake, kebab, camel, Pascal, dotted, spaced, acronyms, digits. */
 export function splitIdentifier(name: string): string[] {
@@ -11,7 +12,7 @@ export function splitIdentifier(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = dict({
   people: 'person',
   children: 'child',
   men: 'man',
@@ -24,7 +25,7 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   caches: 'cache',
   movies: 'movie',
   cookies: 'cookie',
-};
+});
 
 /** Words ending in `s` that are singular. */
 const SINGULAR_S = /(ss|us|is|ics|news|series|species|alias|atlas|canvas|bias|lens)$/;

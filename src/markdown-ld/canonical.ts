@@ -1,3 +1,4 @@
+import { setOwn } from '../util/own.js';
 /** Keys first in this order; every other key follows in code-point order. */
 const KEY_ORDER = [
   '@context', 'id', '@id', 'type', '@type', 'title', 'name', 'summary', 'description', 'source', 'kind',
@@ -28,7 +29,7 @@ export function canonicalize(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort(compareKeys)) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = canonicalize(v);
+    if (v !== undefined) setOwn(out, key, canonicalize(v));
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MdkgError } from '../errors.js';
+import { emptyDict } from '../util/own.js';
 
 /** The IRI documents use to name the default context; it is always served locally, never fetched. */
 export const DEFAULT_CONTEXT_URL = 'https://w3id.org/mdkg/context.jsonld';
@@ -24,7 +25,7 @@ export function schemaPath(name: string): string {
 
 /** Prefix declarations (term → IRI ending in / or #) of a JSON-LD context object. */
 export function contextPrefixes(context: unknown): Record<string, string> {
-  const prefixes: Record<string, string> = {};
+  const prefixes = emptyDict<string>();
   const contexts = Array.isArray(context) ? context : [context];
   for (const ctx of contexts) {
     if (ctx === null || typeof ctx !== 'object') continue;

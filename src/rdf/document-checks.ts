@@ -3,6 +3,7 @@ import { locateKey } from '../markdown-ld/front-matter.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
 import { defaultContext } from './context.js';
 import { DEFAULT_PREFIXES } from './namespaces.js';
+import { own, setOwn } from '../util/own.js';
 
 /*
  * Checks JSON-LD would not make itself: document ids that are not IRIs, compact IRIs with an
@@ -20,7 +21,7 @@ export function pathIri(path: string): string {
 export function expandId(id: string, prefixes: Readonly<Record<string, string>>, base: string): string {
   const match = /^([A-Za-z][\w.-]*):(.*)$/s.exec(id);
   if (match !== null) {
-    const ns = prefixes[match[1] ?? ''];
+    const ns = own(prefixes, match[1] ?? '');
     if (ns !== undefined && !(match[2] ?? '').startsWith('//')) return ns + (match[2] ?? '');
     return id;
   }
@@ -80,7 +81,7 @@ export function checkTypes(nodes: readonly unknown[], inline: unknown, doc: Pars
       }
       const kept = list.filter((t) => !(typeof t === 'string' && bad.includes(t)));
       if (kept.length === 0) delete record[key];
-      else record[key] = kept;
+      else setOwn(record, key, kept);
     }
   }
 }
@@ -115,4 +116,27 @@ export function locateText(doc: ParsedDocument, needle: string, within?: string)
     return { line, column: index - before.lastIndexOf('\n') };
   }
   return { line: doc.frontMatterLine, column: 1 };
+}
+
+/**
+ * jsonld.js drops a `__proto__` key without any event, so it would vanish silently: report it like
+ * any other dropped key and remove it, at every depth of the given nodes (linear in their size).
+ */
+export function dropPrototypeKeys(nodes: readonly unknown[], doc: ParsedDocument, diagnostics: Diagnostic[]): void {
+  const stack: unknown[] = [...nodes];
+  let reported = false;
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    if (Object.hasOwn(value, '__proto__')) {
+      delete (value as Record<string, unknown>)['__proto__'];
+      if (!reported) diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: "JSON-LD would drop '__proto__': the key cannot be a term; rename it", file: doc.path, ...locateInDocument(doc, '__proto__') });
+      reported = true;
+    }
+    stack.push(...Object.values(value));
+  }
 }

@@ -1,3 +1,5 @@
+import { dict } from '../util/own.js';
+
 /** IRIs of the vocabularies mdkg uses. Prefixes here match schemas/context.jsonld. */
 export const MDKG = 'https://w3id.org/mdkg/vocab#';
 export const SCHEMA = 'https://schema.org/';
@@ -8,7 +10,7 @@ export const XSD = 'http://www.w3.org/2001/XMLSchema#';
 export const RDF_TYPE = `${RDF}type`;
 
 /** Prefixes known to every graph: the default context's, plus the usual RDF ones. */
-export const DEFAULT_PREFIXES: Readonly<Record<string, string>> = {
+export const DEFAULT_PREFIXES: Readonly<Record<string, string>> = dict({
   mdkg: MDKG,
   schema: SCHEMA,
   rdf: RDF,
@@ -22,7 +24,7 @@ export const DEFAULT_PREFIXES: Readonly<Record<string, string>> = {
   concept: 'https://w3id.org/mdkg/concept/',
   tool: 'https://w3id.org/mdkg/tool/',
   code: 'https://w3id.org/mdkg/code/',
-};
+});
 
 /** Shortens an IRI with the longest matching prefix, or returns it in angle brackets. */
 export function compactIri(iri: string, prefixes: Readonly<Record<string, string>>): string {

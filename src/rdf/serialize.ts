@@ -1,5 +1,6 @@
 import type { Quad, Term } from '@rdfjs/types';
 import { DataFactory, Writer } from 'n3';
+import { emptyDict, own } from '../util/own.js';
 
 export type RdfFormat = 'turtle' | 'nquads' | 'trig';
 
@@ -78,9 +79,9 @@ function iriValues(quad: Quad): string[] {
 function usedPrefixes(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>): Record<string, string> {
   const iris = new Set<string>();
   for (const quad of quads) for (const iri of iriValues(quad)) iris.add(iri);
-  const used: Record<string, string> = {};
+  const used = emptyDict<string>();
   for (const name of Object.keys(prefixes).sort()) {
-    const ns = prefixes[name];
+    const ns = own(prefixes, name);
     if (ns === undefined || ns === '') continue;
     for (const iri of iris) {
       if (iri.startsWith(ns) && iri.length > ns.length) {

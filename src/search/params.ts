@@ -4,6 +4,7 @@ import { MdkgError } from '../errors.js';
 import type { Bm25Params, FieldSpec } from './bm25.js';
 import type { ExpansionParams } from './expand.js';
 import type { SourceName } from './types.js';
+import { emptyDict, own } from '../util/own.js';
 
 export interface SearchParams {
   bm25: Bm25Params;
@@ -49,9 +50,9 @@ function checkWeight(where: string, value: unknown): number {
 
 /** The default parameters with config overrides applied; invalid values are refused with a clear error. */
 export function withOverrides(overrides: SearchOverrides = {}, base: SearchParams = DEFAULT_SEARCH_PARAMS): SearchParams {
-  const fields: Record<string, FieldSpec> = { ...base.bm25.fields };
+  const fields: Record<string, FieldSpec> = Object.assign(emptyDict<FieldSpec>(), base.bm25.fields);
   for (const [key, weight] of Object.entries(overrides.fields ?? {})) {
-    const known = fields[key];
+    const known = own(fields, key);
     fields[key] = { weight: checkWeight(`search.fields.${key}`, weight), b: known?.b ?? 0.75 };
   }
   const weights: Partial<Record<SourceName, number>> = { ...base.fusion.weights };

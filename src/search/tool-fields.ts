@@ -3,6 +3,7 @@
 import { DEFAULT_PREFIXES } from '../rdf/namespaces.js';
 import type { PredicateTable, TermReader } from './term-reader.js';
 import { toolActions } from './tool-action.js';
+import { own } from '../util/own.js';
 
 /** A derived field: the action word of a tool's name (see tool-action.ts). */
 export const ACTION_FIELD = 'action';
@@ -13,7 +14,7 @@ export function fieldPredicate(key: string): { hop?: 'parameter' | 'group'; pred
   const hop = slash < 0 ? undefined : key.slice(0, slash);
   const local = slash < 0 ? key : key.slice(slash + 1);
   const colon = local.indexOf(':');
-  const prefix = DEFAULT_PREFIXES[local.slice(0, colon)];
+  const prefix = own(DEFAULT_PREFIXES, local.slice(0, colon));
   const predicate = colon > 0 && prefix !== undefined ? prefix + local.slice(colon + 1) : local;
   return hop === 'parameter' || hop === 'group' ? { hop, predicate } : { predicate };
 }

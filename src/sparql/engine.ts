@@ -1,6 +1,7 @@
 import { QueryEngine } from '@comunica/query-sparql';
 import type { Bindings, Quad, ResultStream, Source, Term } from '@rdfjs/types';
 import { MdkgError } from '../errors.js';
+import { emptyDict } from '../util/own.js';
 
 let shared: QueryEngine | undefined;
 
@@ -107,7 +108,7 @@ function collect<T>(stream: ResultStream<T>, limit: number): Promise<{ items: T[
 }
 
 function toRow(bindings: Bindings): Record<string, Term> {
-  const row: Record<string, Term> = {};
+  const row = emptyDict<Term>();
   for (const [variable, term] of bindings) row[variable.value] = term;
   return row;
 }

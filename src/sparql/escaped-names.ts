@@ -3,6 +3,7 @@
  * `<https://w3id.org/mdkg/tool/fs/read_file>`). Comunica 5's parser keeps the backslash in the
  * IRI, so such names are rewritten to full IRIs before the query reaches the engine.
  */
+import { own } from '../util/own.js';
 
 const NAME_CHAR = /[\w\-.:\u00B7\u00C0-\uFFFF]/;
 // PN_PREFIX? ':' PN_LOCAL, where PN_LOCAL may hold %XX and \-escapes and no trailing dot.
@@ -67,7 +68,7 @@ function rewriteNames(query: string, rewrite: (m: RegExpExecArray, end: number) 
 export function expandEscapedNames(query: string, prefixes: Readonly<Record<string, string>>): string {
   if (!query.includes('\\')) return query;
   return rewriteNames(query, (m, end) => {
-    const ns = prefixes[m[1] ?? ''];
+    const ns = own(prefixes, m[1] ?? '');
     const local = m[2] ?? '';
     return local.includes('\\') && ns !== undefined ? { text: `<${ns}${local.replace(/\\(.)/g, '$1')}>`, end } : undefined;
   });

@@ -1,6 +1,7 @@
 import { Generator, Wildcard, type SelectQuery } from 'sparqljs';
 import type { CheckedQuery } from './check.js';
 import { expandEscapedNames } from './escaped-names.js';
+import { parseSparql } from './parse.js';
 
 /** The text given to the engine. */
 export interface Executable {
@@ -23,11 +24,15 @@ function withPrefixes(query: string, checked: CheckedQuery): string {
  * so a timed-out ASK would keep computing; a bindings stream can be destroyed. Grouped ASK
  * queries (GROUP BY, HAVING) cannot use `SELECT *` and run as they are.
  */
-function askAsSelect(checked: CheckedQuery): string | undefined {
-  const ask = checked.ast as unknown as Record<string, unknown>;
+function askAsSelect(checked: CheckedQuery, expanded: string): string | undefined {
+  // sparqljs keeps a `\`-escape inside the IRI of a prefixed name (`tool:memory\/x`): read the
+  // text with escaped names written out as full IRIs, so the generated query has none.
+  const ask = (expanded === checked.text ? checked.ast : parseSparql(expanded, checked.graphPrefixes)) as unknown as Record<string, unknown>;
   if (ask['group'] !== undefined || ask['having'] !== undefined) return undefined;
   const limit = typeof ask['limit'] === 'number' ? Math.min(ask['limit'], 1) : 1;
-  const select = { ...ask, queryType: 'SELECT', variables: [new Wildcard()], limit } as unknown as SelectQuery;
+  // No prefixes: the generator would compact IRIs into prefixed names that are not valid SPARQL
+  // (`tool:memory/delete_entities`); full IRIs always are.
+  const select = { ...ask, prefixes: {}, queryType: 'SELECT', variables: [new Wildcard()], limit } as unknown as SelectQuery;
   return new Generator().stringify(select);
 }
 
@@ -36,10 +41,10 @@ function askAsSelect(checked: CheckedQuery): string | undefined {
  * escaped prefixed names (which shift positions) is safe: positions come from the user's text.
  */
 export function toExecutable(query: string, checked: CheckedQuery): Executable {
-  if (checked.form === 'ASK') {
-    const text = askAsSelect(checked);
-    if (text !== undefined) return { text, askAsSelect: true };
-  }
   const text = expandEscapedNames(query, { ...checked.graphPrefixes, ...checked.ast.prefixes });
+  if (checked.form === 'ASK') {
+    const select = askAsSelect(checked, text);
+    if (select !== undefined) return { text: select, askAsSelect: true };
+  }
   return { text: withPrefixes(text, checked), askAsSelect: false };
 }

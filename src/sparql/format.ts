@@ -2,6 +2,7 @@ import type { Term } from '@rdfjs/types';
 import { XSD, compactIri } from '../rdf/namespaces.js';
 import { renderTable } from '../util/table.js';
 import { termToNTriples } from '../rdf/serialize.js';
+import { emptyDict } from '../util/own.js';
 
 export type BindingsFormat = 'table' | 'json' | 'csv' | 'tsv';
 
@@ -91,7 +92,7 @@ export function formatBindings(result: TabularResult, format: BindingsFormat, pr
       return formatTable(result, prefixes);
     case 'json': {
       const bindings = result.rows.map((row) => {
-        const out: Record<string, JsonTerm> = {};
+        const out = emptyDict<JsonTerm>();
         for (const v of vars) {
           const term = row[v];
           if (term !== undefined) out[v] = jsonTerm(term);

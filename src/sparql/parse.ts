@@ -14,12 +14,21 @@ interface JisonHash {
 const MAX_EXPECTED = 8;
 
 /**
+ * sparqljs copies the prefixes into a plain object and reads `prefixes[name]`, so `constructor:x`
+ * would expand to `function Object() …x`. An empty expansion for every Object.prototype name makes
+ * sparqljs report such a prefix as unknown, unless the query or the graph declares it.
+ */
+const PROTOTYPE_SHADOWS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.getOwnPropertyNames(Object.prototype).filter((name) => name !== '__proto__').map((name) => [name, '']),
+);
+
+/**
  * Parses and validates a SPARQL query or update. `prefixes` are known without PREFIX lines.
  * Errors are MdkgError MDKG_SPARQL_SYNTAX with details `{ line, column }` (1-based) where known.
  */
 export function parseSparql(query: string, prefixes: Readonly<Record<string, string>>): SparqlQuery {
   // skipValidation is a sparqljs option its typings lack; false keeps the semantic checks on.
-  const options = { prefixes: { ...prefixes }, skipValidation: false };
+  const options = { prefixes: { ...PROTOTYPE_SHADOWS, ...prefixes }, skipValidation: false };
   const parser = new Parser(options);
   try {
     return parser.parse(query);

@@ -2,6 +2,7 @@
 import terms from '../data/api-terms.json' with { type: 'json' };
 import { memoize } from '../memo.js';
 import { singularize, splitIdentifier } from '../words.js';
+import { dict } from '../../util/own.js';
 
 export const IDENTIFIER_SUFFIXES: ReadonlySet<string> = new Set(terms.identifierSuffixes);
 export const WEAK_IDENTIFIER_SUFFIXES: ReadonlySet<string> = new Set(terms.weakIdentifierSuffixes);
@@ -10,7 +11,7 @@ export const WRAPPER_PROPERTIES: ReadonlySet<string> = new Set(terms.wrapperProp
 export const SCHEMA_SUFFIXES: ReadonlySet<string> = new Set(terms.schemaSuffixes);
 export const PATH_PREFIXES: ReadonlySet<string> = new Set(terms.pathPrefixes);
 export const NOUN_STOPWORDS: ReadonlySet<string> = new Set(terms.nounStopwords);
-const CANONICAL = terms.canonical as Readonly<Record<string, string>>;
+const CANONICAL = dict(terms.canonical as Readonly<Record<string, string>>);
 
 /** One word of an identifier in its matching form: lower case, singular, canonical suffix spelling. */
 export function canonicalWord(word: string): string {

@@ -33,11 +33,7 @@ export function stringList(value: unknown): string[] {
   return [...new Set(value.filter((item): item is string => typeof item === 'string'))];
 }
 
-/** Sets an own data property, even for keys like `__proto__`. */
-export function setOwn(target: Json, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
+export { setOwn } from '../../util/own.js';
 
 /** One JSON Pointer token, escaped (`~` → `~0`, `/` → `~1`). */
 export function escapeToken(token: string): string {
