@@ -11,6 +11,7 @@ import { resolveLinks } from './links.js';
 import { readDocument, type Candidate, type ReadContext } from './read-documents.js';
 import { scanMarkdown } from './scan.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
+import { capDiagnostics } from './diagnostic-cap.js';
 
 const PARSER_VERSION = '2';
 const PROGRESS_EVERY = 256;
@@ -85,7 +86,7 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   // A mention the document states itself is its own triple: only add (and later remove) the others.
   state.mentions = links.quads.filter((q) => !state.store.has(q));
   state.store.addQuads(state.mentions);
-  state.diagnostics = [...diagnostics, ...claims.diagnostics, ...candidates.flatMap((c) => c.info.diagnostics), ...links.diagnostics];
+  state.diagnostics = capDiagnostics([...diagnostics, ...claims.diagnostics, ...candidates.flatMap((c) => c.info.diagnostics), ...links.diagnostics]);
   stats.loaded = loaded.length;
   stats.triples = state.store.size;
 

@@ -1,5 +1,6 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import ignore from 'ignore';
 import type { Diagnostic } from '../errors.js';
 
 /** Directories never scanned: hidden ones (.git, .mdkg, …) and node_modules. */
@@ -11,33 +12,13 @@ export interface ScannedFile {
   absolute: string;
 }
 
-/** Turns `.mdkgignore` lines (gitignore-like globs) into matchers over relative paths. */
+/**
+ * Turns `.mdkgignore` lines into a matcher over relative paths, with gitignore semantics (the
+ * `ignore` package: linear in the path for any pattern, unlike backtracking glob regexes).
+ */
 export function ignoreMatcher(patterns: readonly string[]): (path: string, isDir: boolean) => boolean {
-  const rules = patterns
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const negate = line.startsWith('!');
-      let glob = negate ? line.slice(1) : line;
-      const dirOnly = glob.endsWith('/');
-      if (dirOnly) glob = glob.slice(0, -1);
-      const anchored = glob.includes('/');
-      if (glob.startsWith('/')) glob = glob.slice(1);
-      const body = glob
-        .split(/(\*\*\/|\*\*|\*|\?)/)
-        .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-        .join('');
-      const regex = new RegExp(anchored ? `^${body}(?:/.*)?$` : `(?:^|/)${body}(?:/.*)?$`);
-      return { negate, dirOnly, regex };
-    });
-  return (path, isDir) => {
-    let ignored = false;
-    for (const rule of rules) {
-      if (rule.dirOnly && !isDir && !rule.regex.test(path.split('/').slice(0, -1).join('/'))) continue;
-      if (rule.regex.test(path)) ignored = !rule.negate;
-    }
-    return ignored;
-  };
+  const matcher = ignore({ allowRelativePaths: true }).add(patterns.map((line) => line.replace(/\r$/, '')));
+  return (path, isDir) => path !== '' && matcher.ignores(isDir ? `${path}/` : path);
 }
 
 /**

@@ -14,6 +14,7 @@ export interface ParseOptions {
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const LONE_CR = /\r(?!\n)/;
 
 /** Splits `---` front matter from the body: the YAML text, its first line and where the body starts. */
 export function splitFrontMatter(text: string): { yaml: string | undefined; yamlLine: number; bodyStart: number } {
@@ -50,6 +51,9 @@ export function parseDocument(bytes: Uint8Array | string, path: string, options:
     return fail({ code: 'MDKG_BINARY_FILE', severity: 'error', message: 'document is not UTF-8 text (binary content)', file: path, line: 1, column: 1 });
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // Old Mac line endings (a CR alone) end lines like LF and CRLF: without this, the front matter
+  // of such a file would not be found. Line and column numbers stay those of the file.
+  if (LONE_CR.test(text)) text = text.replace(/\r\n?/g, '\n');
 
   const split = splitFrontMatter(text);
   if (split.yaml === undefined && /^---[ \t]*\r?\n/.test(text)) {

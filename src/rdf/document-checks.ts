@@ -95,7 +95,22 @@ function contextTerms(context: unknown): Record<string, unknown> {
 const CLASS_TERMS = (terms: Record<string, unknown>): string => Object.keys(terms).filter((k) => /^[A-Z]/.test(k)).join(', ');
 
 
+/**
+ * Locating a key or a text scans the document, so a document with many problems would take time
+ * quadratic in its size: past LOCATE_BUDGET lookups per document (more than the diagnostics a
+ * document shows, see MAX_DIAGNOSTICS_PER_FILE), problems point at the front matter's first line.
+ */
+const LOCATE_BUDGET = 256;
+const located = new WeakMap<ParsedDocument, number>();
+
+function withinBudget(doc: ParsedDocument): boolean {
+  const used = located.get(doc) ?? 0;
+  located.set(doc, used + 1);
+  return used < LOCATE_BUDGET;
+}
+
 export function locateInDocument(doc: ParsedDocument, key: string): { line: number; column: number } {
+  if (!withinBudget(doc)) return { line: doc.frontMatterLine, column: 1 };
   const inFront = locateKey(doc.frontMatterText, key, doc.frontMatterLine);
   if (inFront !== undefined) return inFront;
   for (const block of doc.blocks) {
@@ -106,6 +121,7 @@ export function locateInDocument(doc: ParsedDocument, key: string): { line: numb
 }
 
 export function locateText(doc: ParsedDocument, needle: string, within?: string): { line: number; column: number } {
+  if (!withinBudget(doc)) return { line: doc.frontMatterLine, column: 1 };
   const sources: Array<[string, number]> = [[doc.frontMatterText, doc.frontMatterLine], ...doc.blocks.map((b): [string, number] => [b.text, b.line])];
   for (const [text, first] of sources) {
     let index = text.indexOf(needle);
@@ -118,25 +134,43 @@ export function locateText(doc: ParsedDocument, needle: string, within?: string)
   return { line: doc.frontMatterLine, column: 1 };
 }
 
+/** Deepest nesting of objects and lists read from a document (front matter and JSON-LD blocks). */
+export const MAX_NESTING = 64;
+/** Most items of one list: jsonld.js checks each value against the others of its property. */
+export const MAX_LIST_ITEMS = 1000;
+
 /**
- * jsonld.js drops a `__proto__` key without any event, so it would vanish silently: report it like
- * any other dropped key and remove it, at every depth of the given nodes (linear in their size).
+ * Bounds what reaches jsonld.js, in one pass over the nodes: a `__proto__` key (which jsonld.js
+ * drops without an event) is reported and removed; a list over MAX_LIST_ITEMS is cut, with a
+ * diagnostic; nesting deeper than MAX_NESTING (which would overflow jsonld.js's stack) makes the
+ * document invalid. Returns false when the document must not be converted.
  */
-export function dropPrototypeKeys(nodes: readonly unknown[], doc: ParsedDocument, diagnostics: Diagnostic[]): void {
-  const stack: unknown[] = [...nodes];
-  let reported = false;
+export function boundNodes(nodes: readonly unknown[], doc: ParsedDocument, diagnostics: Diagnostic[]): boolean {
+  const stack: Array<[unknown, number]> = nodes.map((n) => [n, 1]);
+  let proto = false;
+  let cut = 0;
   while (stack.length > 0) {
-    const value = stack.pop();
+    const [value, depth] = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_NESTING) {
+      diagnostics.push({ code: 'MDKG_JSONLD_INVALID', severity: 'error', message: `objects and lists nest deeper than ${MAX_NESTING} levels`, file: doc.path, line: doc.frontMatterLine, column: 1 });
+      return false;
+    }
     if (Array.isArray(value)) {
-      stack.push(...value);
+      if (value.length > MAX_LIST_ITEMS) {
+        cut += value.length - MAX_LIST_ITEMS;
+        value.length = MAX_LIST_ITEMS;
+      }
+      for (const item of value) stack.push([item, depth + 1]);
       continue;
     }
     if (Object.hasOwn(value, '__proto__')) {
       delete (value as Record<string, unknown>)['__proto__'];
-      if (!reported) diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: "JSON-LD would drop '__proto__': the key cannot be a term; rename it", file: doc.path, ...locateInDocument(doc, '__proto__') });
-      reported = true;
+      if (!proto) diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: "JSON-LD would drop '__proto__': the key cannot be a term; rename it", file: doc.path, ...locateInDocument(doc, '__proto__') });
+      proto = true;
     }
-    stack.push(...Object.values(value));
+    for (const item of Object.values(value)) stack.push([item, depth + 1]);
   }
+  if (cut > 0) diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: `lists hold at most ${MAX_LIST_ITEMS} items: ${cut} more dropped`, file: doc.path, line: doc.frontMatterLine, column: 1 });
+  return true;
 }

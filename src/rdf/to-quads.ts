@@ -5,7 +5,7 @@ import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
 import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument } from './context.js';
-import { checkTypes, documentIri, dropPrototypeKeys, locateInDocument, locateText, pathIri, undeclaredPrefix } from './document-checks.js';
+import { checkTypes, documentIri, boundNodes, locateInDocument, locateText, pathIri, undeclaredPrefix } from './document-checks.js';
 import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
@@ -53,7 +53,7 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   delete fm.id;
   fm['@id'] = iri;
   const blockNodes = doc.blocks.flatMap((b) => (Array.isArray(b.value) ? b.value : [b.value])).map((n) => (n !== null && typeof n === 'object' && !Array.isArray(n) ? { ...(n as Record<string, unknown>) } : n));
-  dropPrototypeKeys([fm, ...blockNodes], doc, diagnostics);
+  if (!boundNodes([fm, ...blockNodes], doc, diagnostics)) return { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
   checkTypes([fm, ...blockNodes], inline, doc, diagnostics);
   const result: DocumentQuads = { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
   if (typeof fm.title === 'string') result.title = fm.title;
