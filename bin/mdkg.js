@@ -8,11 +8,12 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const { main } = await import(entry.href);
-const readStdin = async () => {
+const readStdinBytes = async () => {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 };
+const readStdin = async () => (await readStdinBytes()).toString('utf8');
 const code = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
@@ -20,6 +21,7 @@ const code = await main(process.argv.slice(2), {
   isTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
   readStdin,
+  readStdinBytes,
 });
 // Comunica can leave sockets or timers open; exit once output is flushed.
 process.stdout.write('', () => process.exit(code));

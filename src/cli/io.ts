@@ -1,3 +1,5 @@
+import { MdkgError } from '../errors.js';
+
 /** What the CLI may touch of the process: given by bin/mdkg.js, replaced in tests. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -9,6 +11,26 @@ export interface CliIo {
   stderrIsTTY?: boolean;
   /** Reads standard input to the end (for `mdkg query -`). */
   readStdin?: () => Promise<string>;
+  /** Reads standard input to the end as bytes, so invalid UTF-8 can be refused (preferred). */
+  readStdinBytes?: () => Promise<Uint8Array>;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** UTF-8 text of `bytes`; invalid UTF-8 is MDKG_BINARY_FILE, as it is for documents. */
+export function decodeText(bytes: Uint8Array, what: string): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new MdkgError('MDKG_BINARY_FILE', `${what} is not valid UTF-8 text`);
+  }
+}
+
+/** Standard input as text: strict UTF-8 when the host gives bytes. */
+export async function readStdinText(io: CliIo): Promise<string> {
+  if (io.readStdinBytes !== undefined) return decodeText(await io.readStdinBytes(), 'standard input');
+  if (io.readStdin !== undefined) return io.readStdin();
+  throw new MdkgError('MDKG_USAGE', 'standard input is not available');
 }
 
 /** Exit codes of every command. */

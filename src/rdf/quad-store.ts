@@ -10,6 +10,12 @@ const DEFAULT_GRAPH_KEY = 'D';
 const SCAN_LIMIT = 192;
 const NO_IDS = new Uint32Array(0);
 
+/** The quads of a store: term codes (`keyOf`) and g,s,p,o ids into them. */
+export interface StoreSnapshot {
+  terms: string[];
+  ids: Uint32Array;
+}
+
 /** Term ids (see `QuadStore.termAt`) of the subject and object of matching quads, pair by pair. */
 export interface IdPairs {
   subjects: Uint32Array;
@@ -33,10 +39,42 @@ export class QuadStore implements Source {
   readonly #graphs = new Map<number, number[]>();
   readonly #keys = new Map<number, Set<string>>();
   #size = 0;
+  #version = 0;
   #index: QuadIndex | undefined;
 
   get size(): number {
     return this.#size;
+  }
+
+  /** Changes on every write: a copy taken at one version is current while it stays the same. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Every quad as term codes (see term-codec) and g,s,p,o ids into them: one cheap copy to send. */
+  snapshot(): StoreSnapshot {
+    const ids = new Uint32Array(this.#size * 4);
+    let at = 0;
+    for (const [g, triples] of this.#graphs) {
+      for (let i = 0; i < triples.length; i += 3) {
+        ids[at++] = g;
+        ids[at++] = triples[i] as number;
+        ids[at++] = triples[i + 1] as number;
+        ids[at++] = triples[i + 2] as number;
+      }
+    }
+    return { terms: this.#terms.map(keyOf), ids };
+  }
+
+  /** A store holding the quads of a snapshot. */
+  static fromSnapshot(snapshot: StoreSnapshot): QuadStore {
+    const store = new QuadStore();
+    const local = snapshot.terms.map((code) => store.#intern(code === DEFAULT_GRAPH_KEY ? DataFactory.defaultGraph() : decodeTerm(code)));
+    const { ids } = snapshot;
+    for (let i = 0; i + 3 < ids.length; i += 4) {
+      store.#insert(local[ids[i] as number] as number, local[ids[i + 1] as number] as number, local[ids[i + 2] as number] as number, local[ids[i + 3] as number] as number);
+    }
+    return store;
   }
 
   #intern(term: Term): number {
@@ -76,6 +114,7 @@ export class QuadStore implements Source {
     }
     triples.push(s, p, o);
     this.#size += 1;
+    this.#version += 1;
     this.#index = undefined;
     return true;
   }
@@ -118,6 +157,7 @@ export class QuadStore implements Source {
         this.#keys.get(g)?.delete(`${s} ${p} ${o}`);
         if (triples.length === 0) this.#dropGraph(g);
         this.#size -= 1;
+        this.#version += 1;
         this.#index = undefined;
         return true;
       }
@@ -141,6 +181,7 @@ export class QuadStore implements Source {
     if (g === undefined || triples === undefined) return 0;
     this.#dropGraph(g);
     this.#size -= triples.length / 3;
+    this.#version += 1;
     this.#index = undefined;
     return triples.length / 3;
   }

@@ -30,11 +30,17 @@ export function parseSparql(query: string, prefixes: Readonly<Record<string, str
   // skipValidation is a sparqljs option its typings lack; false keeps the semantic checks on.
   const options = { prefixes: { ...PROTOTYPE_SHADOWS, ...prefixes }, skipValidation: false };
   const parser = new Parser(options);
+  let parsed: SparqlQuery;
   try {
-    return parser.parse(query);
+    parsed = parser.parse(query);
   } catch (error) {
     throw toSyntaxError(error, query, prefixes);
   }
+  // sparqljs reads an empty text, comments only or PREFIX/BASE lines only as an empty update.
+  if (!('type' in parsed) || (parsed.type === 'update' && parsed.updates.length === 0)) {
+    throw new MdkgError('MDKG_USAGE', 'the query is empty: it has no SELECT, ASK, CONSTRUCT or DESCRIBE (only white space, comments or PREFIX/BASE lines)');
+  }
+  return parsed;
 }
 
 /**
@@ -79,6 +85,11 @@ function unknownPrefixError(prefix: string, query: string, prefixes: Readonly<Re
 }
 
 function toSyntaxError(error: unknown, query: string, prefixes: Readonly<Record<string, string>>): MdkgError {
+  if (error instanceof RangeError) {
+    // The parser's recursion or its lexer's regular expressions ran out of stack: the query may be
+    // valid, it is too big for the parser (a string literal of about 500 KB or more, deep nesting).
+    return new MdkgError('MDKG_USAGE', `the query is too large or too deeply nested to parse (${query.length} characters): split long literals or nesting`, { length: query.length });
+  }
   const message = error instanceof Error ? error.message : String(error);
   const unknownPrefix = /^Unknown prefix: (.*)$/.exec(message);
   if (unknownPrefix !== null) return unknownPrefixError(unknownPrefix[1] ?? '', query, prefixes);

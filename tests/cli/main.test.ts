@@ -30,6 +30,10 @@ describe('mdkg CLI (in process)', () => {
     [['query'], 2, "mdkg query: MDKG_USAGE no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')\n"],
     [['query', 'ASK {}', '--limit', '0'], 2, "mdkg query: MDKG_USAGE --limit must be a positive integer, got '0'\n"],
     [['export', '--format', 'pdf'], 2, 'mdkg export: MDKG_USAGE --format must be one of ttl, nq, jsonld, mermaid, dot\n'],
+    [['query', 'ASK {}', '--timeout', '2147483648'], 2, "mdkg query: MDKG_USAGE --timeout must be at most 2147483647, got '2147483648'\n"],
+    [['query', '# only a comment'], 2, 'mdkg query: MDKG_USAGE the query is empty: it has no SELECT, ASK, CONSTRUCT or DESCRIBE (only white space, comments or PREFIX/BASE lines)\n'],
+    [['constructor'], 2, "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, help\n"],
+    [['help', '__proto__'], 2, "mdkg: no help for '__proto__'\n"],
   ])('%j exits %i with a clear message', async (argv, code, stderr) => {
     const r = await runCli(argv, process.cwd());
     expect(r.code).toBe(code);

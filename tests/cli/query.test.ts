@@ -30,6 +30,14 @@ describe('mdkg query', () => {
     expect((await runCli(['query', '-'], dir, 'ASK { concept:a mdkg:relatedTo concept:b }')).stdout).toBe('true\n');
   });
 
+  it.each([
+    ['--file', (dir: string) => runCli(['query', '--file', 'bad.rq'], dir), 'mdkg query: MDKG_BINARY_FILE query file bad.rq is not valid UTF-8 text\n'],
+    ['stdin', (dir: string) => runCli(['query', '-'], dir, Uint8Array.from([0x41, 0x53, 0x4b, 0x20, 0xff, 0x7b, 0x7d])), 'mdkg query: MDKG_BINARY_FILE standard input is not valid UTF-8 text\n'],
+  ])('refuses invalid UTF-8 from %s', async (_, run, stderr) => {
+    const dir = await tempDir({ ...graph, 'bad.rq': Uint8Array.from([0x41, 0x53, 0x4b, 0x20, 0xc3, 0x28, 0x7b, 0x7d]) });
+    expect(await run(dir)).toEqual({ code: 1, stdout: '', stderr });
+  });
+
   it('prints CONSTRUCT results as Turtle', async () => {
     const dir = await tempDir(graph);
     const r = await runCli(['query', 'CONSTRUCT { ?a mdkg:relatedTo ?b } WHERE { ?a mdkg:relatedTo ?b }'], dir);

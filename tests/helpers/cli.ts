@@ -6,7 +6,7 @@ export const BIN = fileURLToPath(new URL('../../bin/mdkg.js', import.meta.url));
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs the CLI in-process with captured output. */
-export async function runCli(argv: string[], cwd: string, stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(argv: string[], cwd: string, stdin?: string | Uint8Array): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
@@ -14,7 +14,7 @@ export async function runCli(argv: string[], cwd: string, stdin?: string): Promi
     stderr: (t) => (stderr += t),
     cwd,
     isTTY: false,
-    ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
+    ...(stdin === undefined ? {} : typeof stdin === 'string' ? { readStdin: async () => stdin } : { readStdinBytes: async () => stdin }),
   });
   return { code, stdout, stderr };
 }

@@ -4,27 +4,26 @@ import { parseArgs } from 'node:util';
 import { formatDiagnostic, MdkgError } from '../../errors.js';
 import { serializeQuads } from '../../rdf/serialize.js';
 import { formatBindings } from '../../sparql/format.js';
-import { runQuery } from '../../sparql/run.js';
+import { MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
+import { warmQueryWorkers } from '../../sparql/worker-pool.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
-import { EXIT, type CliIo } from '../io.js';
+import { decodeText, EXIT, readStdinText, type CliIo } from '../io.js';
 
 const RESULT_FORMATS = ['table', 'json', 'csv', 'tsv'] as const;
 const GRAPH_FORMATS = ['ttl', 'nq'] as const;
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
+function positiveInt(value: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new MdkgError('MDKG_USAGE', `${flag} must be a positive integer, got '${value}'`);
+  if (n > max) throw new MdkgError('MDKG_USAGE', `${flag} must be at most ${max}, got '${value}'`);
   return n;
 }
 
 async function readQuery(io: CliIo, positional: string | undefined, file: string | undefined): Promise<string> {
   if (file !== undefined && positional !== undefined) throw new MdkgError('MDKG_USAGE', 'give the query as an argument or with --file, not both');
-  if (file !== undefined) return readFile(resolve(io.cwd, file), 'utf8');
-  if (positional === '-') {
-    if (io.readStdin === undefined) throw new MdkgError('MDKG_USAGE', 'standard input is not available');
-    return io.readStdin();
-  }
+  if (file !== undefined) return decodeText(await readFile(resolve(io.cwd, file)), `query file ${file}`);
+  if (positional === '-') return readStdinText(io);
   if (positional === undefined || positional.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')");
   return positional;
 }
@@ -40,9 +39,10 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
   if (format !== undefined && !([...RESULT_FORMATS, ...GRAPH_FORMATS] as readonly string[]).includes(format)) {
     throw new MdkgError('MDKG_USAGE', `--format must be one of ${[...RESULT_FORMATS, ...GRAPH_FORMATS].join(', ')}`);
   }
-  const timeoutMs = positiveInt(values.timeout, '--timeout');
+  const timeoutMs = positiveInt(values.timeout, '--timeout', MAX_TIMEOUT_MS);
   const limit = positiveInt(values.limit, '--limit');
   const text = await readQuery(io, positionals[0], values.file);
+  warmQueryWorkers();
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const result = await runQuery(kg, text, {

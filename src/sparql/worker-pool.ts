@@ -1,0 +1,189 @@
+// Query workers: each holds a copy of the graph (sent once per store version) and runs one query
+// at a time. A query that runs past its timeout ends its worker, so parsing, a backtracking REGEX
+// or an aggregate stop with it; the next query starts a fresh worker. Idle workers are unref'd:
+// they never keep a process alive.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Quad, Source } from '@rdfjs/types';
+import { MdkgError } from '../errors.js';
+import { QuadStore } from '../rdf/quad-store.js';
+import type { QueryResult, QueryTarget } from './types.js';
+import { decodeError, decodeResult, type FromWorker, type RunRequest, type ToWorker } from './worker-protocol.js';
+
+/** Heap of a query worker in MB (`MDKG_SPARQL_MEMORY_MB` changes it): past it the query fails. */
+export const DEFAULT_WORKER_MEMORY_MB = 2048;
+/** Time to copy a graph into a worker, beyond the query's own timeout. */
+const LOAD_TIMEOUT_MS = 120_000;
+/** Idle workers kept warm. */
+const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
+/**
+ * Workers running at once. More than the pool: a query whose SERVICE reaches an endpoint served
+ * by this same process (a gateway federating to itself) needs a second worker while it waits.
+ */
+const MAX_WORKERS = 8;
+
+interface Slot {
+  worker: Worker;
+  /** Id of the graph copy the worker holds. */
+  loaded: number | undefined;
+  busy: boolean;
+  dead: boolean;
+}
+
+const slots: Slot[] = [];
+const waiting: Array<(slot: Slot) => void> = [];
+const copies = new WeakMap<object, { id: number; version: number; profile: unknown }>();
+let nextCopy = 1;
+
+function memoryMb(): number {
+  const value = Number(process.env['MDKG_SPARQL_MEMORY_MB']);
+  return Number.isInteger(value) && value >= 64 ? value : DEFAULT_WORKER_MEMORY_MB;
+}
+
+function spawn(): Slot {
+  // Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
+  // thread cannot load .ts files, and `npm test` builds before it runs the tests.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const worker = new Worker(new URL(fromSource ? '../../dist/sparql/query-worker.js' : './query-worker.js', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb(), stackSizeMb: 8 },
+  });
+  worker.unref();
+  const slot: Slot = { worker, loaded: undefined, busy: false, dead: false };
+  worker.on('exit', () => kill(slot));
+  worker.on('error', () => kill(slot));
+  slots.push(slot);
+  return slot;
+}
+
+function kill(slot: Slot): void {
+  if (slot.dead) return;
+  slot.dead = true;
+  slots.splice(slots.indexOf(slot), 1);
+  void slot.worker.terminate();
+  const next = waiting.shift();
+  if (next !== undefined) next(acquireNow()!);
+}
+
+function acquireNow(): Slot | undefined {
+  const free = slots.find((s) => !s.busy) ?? (slots.length < MAX_WORKERS ? spawn() : undefined);
+  if (free !== undefined) free.busy = true;
+  return free;
+}
+
+function acquire(): Promise<Slot> {
+  const slot = acquireNow();
+  return slot !== undefined ? Promise.resolve(slot) : new Promise((resolve) => waiting.push(resolve));
+}
+
+function release(slot: Slot): void {
+  if (slot.dead) return;
+  const next = waiting.shift();
+  if (next !== undefined) {
+    next(slot);
+    return;
+  }
+  slot.busy = false;
+  slot.worker.unref();
+  if (slots.filter((s) => !s.busy).length > POOL_SIZE) kill(slot);
+}
+
+/** Sends one message and waits for the answer; past `timeoutMs` the worker is ended. */
+function call(slot: Slot, message: ToWorker, timeoutMs: number, onTimeout: () => MdkgError): Promise<FromWorker> {
+  return new Promise((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      slot.worker.off('message', onMessage);
+      slot.worker.off('error', onError);
+      slot.worker.off('exit', onExit);
+    };
+    const onMessage = (reply: FromWorker): void => {
+      done();
+      resolve(reply);
+    };
+    const onError = (error: Error): void => {
+      done();
+      const code = (error as { code?: string }).code;
+      const why = code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the query ran out of memory (limit ${memoryMb()} MB; MDKG_SPARQL_MEMORY_MB changes it)` : error.message;
+      reject(new MdkgError('MDKG_SPARQL_FAILED', `SPARQL evaluation failed: ${why}`, code === undefined ? {} : { code }));
+    };
+    const onExit = (): void => {
+      done();
+      reject(new MdkgError('MDKG_SPARQL_FAILED', 'SPARQL evaluation failed: the query worker stopped'));
+    };
+    const timer = setTimeout(() => {
+      done();
+      kill(slot);
+      reject(onTimeout());
+    }, timeoutMs);
+    slot.worker.on('message', onMessage);
+    slot.worker.once('error', onError);
+    slot.worker.once('exit', onExit);
+    slot.worker.ref();
+    slot.worker.postMessage(message);
+  });
+}
+
+async function storeOf(source: Source): Promise<QuadStore> {
+  if (source instanceof QuadStore) return source;
+  const store = new QuadStore();
+  const stream = source.match(null, null, null, null);
+  await new Promise<void>((resolve, reject) => {
+    stream.on('data', (quad: Quad) => store.addQuad(quad));
+    stream.on('end', () => resolve());
+    stream.on('error', (error: unknown) => reject(error));
+  });
+  return store;
+}
+
+/** Which copy of the graph a query needs: the same id while the store and profile are unchanged. */
+function copyId(target: QueryTarget): number {
+  const version = target.store instanceof QuadStore ? target.store.version : -1;
+  const known = copies.get(target.store);
+  if (known !== undefined && version >= 0 && known.version === version && known.profile === target.profile) return known.id;
+  const id = nextCopy++;
+  copies.set(target.store, { id, version, profile: target.profile });
+  return id;
+}
+
+/** Runs a validated query in a worker (see run.ts). */
+export async function runInWorker(target: QueryTarget, request: RunRequest): Promise<QueryResult> {
+  const id = copyId(target);
+  const slot = await acquire();
+  try {
+    if (slot.loaded !== id) {
+      const snapshot = (await storeOf(target.store)).snapshot();
+      const loaded = await call(slot, { kind: 'load', snapshot, profile: target.profile }, LOAD_TIMEOUT_MS, () => new MdkgError('MDKG_SPARQL_FAILED', `the graph could not be copied to the query worker within ${LOAD_TIMEOUT_MS} ms`));
+      if (loaded.kind === 'error') throw decodeError(loaded);
+      slot.loaded = id;
+    }
+    const timeout = (): MdkgError => new MdkgError('MDKG_SPARQL_TIMEOUT', `The query did not finish within ${request.timeoutMs} ms`, { timeoutMs: request.timeoutMs });
+    const reply = await call(slot, { kind: 'query', ...request }, request.timeoutMs, timeout);
+    if (reply.kind === 'result') return decodeResult(reply.result);
+    if (reply.kind === 'error') {
+      // A timeout seen inside the worker may leave engine work running there: end it too.
+      if (reply.code === 'MDKG_SPARQL_TIMEOUT') kill(slot);
+      throw decodeError(reply);
+    }
+    throw new MdkgError('MDKG_SPARQL_FAILED', 'unexpected answer from the query worker');
+  } finally {
+    release(slot);
+  }
+}
+
+/** Starts a worker now, so its engine loads while the caller does other work (loads the graph). */
+export function warmQueryWorkers(): void {
+  if (slots.length === 0) spawn();
+}
+
+/** Ends every query worker (tests, or a host that wants its threads back at once). */
+export async function closeQueryWorkers(): Promise<void> {
+  await Promise.all([...slots].map(async (slot) => {
+    kill(slot);
+    await slot.worker.terminate();
+  }));
+}
+
+/** Threads running now, for tests and status pages. */
+export function queryWorkerCount(): number {
+  return slots.length;
+}

@@ -1,0 +1,87 @@
+// Time limits that hold: every hostile query returns within its timeout plus a small bound, with a
+// coded error, and leaves no worker (so no CPU or memory) behind.
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MdkgError } from '../../src/errors.js';
+import { MAX_TIMEOUT_MS, runQuery } from '../../src/sparql/run.js';
+import { closeQueryWorkers, queryWorkerCount } from '../../src/sparql/worker-pool.js';
+import { bigTarget, rejection, toolTarget } from '../helpers/sparql-store.js';
+
+const TIMEOUT = 400;
+/** Worker start and reply: well under a second here; generous for a busy CI machine. */
+const BOUND = 2500;
+const A49 = `${'a'.repeat(49)}!`;
+
+afterAll(async () => {
+  await closeQueryWorkers();
+});
+
+async function timed(promise: Promise<unknown>): Promise<{ error: MdkgError | undefined; ms: number }> {
+  const started = performance.now();
+  try {
+    await promise;
+    return { error: undefined, ms: performance.now() - started };
+  } catch (error) {
+    return { error: error as MdkgError, ms: performance.now() - started };
+  }
+}
+
+describe('hostile queries stop at their timeout and leave no work behind', () => {
+  it.each([
+    ['backtracking REGEX', `SELECT * WHERE { BIND("${A49}" AS ?s) FILTER(REGEX(?s, "(a+)+$")) }`],
+    ['backtracking REPLACE', `SELECT (REPLACE("${A49}", "(a+)+$", "x") AS ?r) WHERE {}`],
+    ['10,000 nested groups', `SELECT * WHERE ${'{'.repeat(10_000)}${'}'.repeat(10_000)}`],
+    ['20,000 nested parentheses', `SELECT * WHERE { FILTER(${'('.repeat(20_000)}1${')'.repeat(20_000)}) }`],
+    ['a cartesian COUNT', 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?p ?q ?r }'],
+    ['40,000 triple patterns', `SELECT * WHERE { ${Array.from({ length: 40_000 }, (_, i) => `?s${i} ?p ?o .`).join(' ')} }`],
+  ])('%s', async (_, query) => {
+    const { error, ms } = await timed(runQuery(bigTarget(200), query, { timeoutMs: TIMEOUT }));
+    expect(error?.code, error?.message).toBe('MDKG_SPARQL_TIMEOUT');
+    expect(ms).toBeLessThan(TIMEOUT + BOUND);
+    expect(queryWorkerCount()).toBe(0);
+  }, 20_000);
+
+  it('a query after a timeout runs in a fresh worker', async () => {
+    await timed(runQuery(toolTarget(), `SELECT * WHERE { BIND("${A49}" AS ?s) FILTER(REGEX(?s, "(a+)+$")) }`, { timeoutMs: TIMEOUT }));
+    const result = await runQuery(toolTarget(), 'ASK { ?s a mdkg:Tool }');
+    expect(result).toMatchObject({ kind: 'boolean', value: true });
+    expect(queryWorkerCount()).toBe(1);
+  }, 20_000);
+});
+
+describe('limits and empty queries are usage errors', () => {
+  it.each([
+    ['a timeout over 2^31 - 1 ms', 'ASK {}', { timeoutMs: MAX_TIMEOUT_MS + 1 }],
+    ['a zero timeout', 'ASK {}', { timeoutMs: 0 }],
+    ['a NaN timeout', 'ASK {}', { timeoutMs: Number.NaN }],
+    ['a fractional timeout', 'ASK {}', { timeoutMs: 1.5 }],
+    ['an empty query', '', {}],
+    ['white space only', ' \n\t ', {}],
+    ['comments only', '# one\n# two\n', {}],
+    ['a prologue only', 'PREFIX a: <http://example.org/>\nBASE <http://example.org/>', {}],
+    ['a lone surrogate', 'SELECT * WHERE { ?s ?p "\uD800" }', {}],
+    ['a 990 KB literal (too large to parse, not a syntax error)', `SELECT * WHERE { ?s ?p "${'a'.repeat(990_000)}" }`, {}],
+  ])('%s', async (_, query, options) => {
+    const error = await rejection(runQuery(toolTarget(), query, options));
+    expect(error.code).toBe('MDKG_USAGE');
+  }, 20_000);
+
+  it('the largest timeout is accepted, and 20,000 comment lines parse', async () => {
+    const result = await runQuery(toolTarget(), `${'# a comment\n'.repeat(20_000)}ASK { ?s a mdkg:Tool }`, { timeoutMs: MAX_TIMEOUT_MS });
+    expect(result).toMatchObject({ kind: 'boolean', value: true });
+  }, 20_000);
+});
+
+describe('any nesting or literal size (property)', () => {
+  it('answers with a result or an MdkgError within the bound', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 4000 }), fc.constantFrom('{', '(', '"'), async (n, kind) => {
+        const query = kind === '{' ? `SELECT * WHERE ${'{'.repeat(n)}${'}'.repeat(n)}` : kind === '(' ? `SELECT * WHERE { FILTER(${'('.repeat(n)}1${')'.repeat(n)}) }` : `SELECT * WHERE { BIND("${'x'.repeat(n * 100)}" AS ?x) }`;
+        const { error, ms } = await timed(runQuery(toolTarget(), query, { timeoutMs: TIMEOUT }));
+        if (error !== undefined) expect(error).toBeInstanceOf(MdkgError);
+        expect(ms).toBeLessThan(TIMEOUT + BOUND);
+      }),
+      { numRuns: 12 },
+    );
+  }, 60_000);
+});
