@@ -1,9 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
 import { withOverrides, type SearchOverrides } from './search/params.js';
+import { readTextFile } from './util/read-file.js';
+
+/** Config files above this size are refused unread. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** Settings read from `mdkg.config.yaml` / `mdkg.config.json` (schema: schemas/config.schema.json). */
 export interface MdkgConfig {
@@ -90,10 +93,10 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<{ conf
   for (const file of candidates) {
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES });
     } catch (error) {
-      if (explicit !== undefined) throw new MdkgError('MDKG_CONFIG_INVALID', `cannot read config ${explicit}: ${(error as Error).message}`, { file });
-      continue;
+      if (explicit === undefined && (error as MdkgError).code === 'MDKG_NOT_FOUND') continue;
+      throw new MdkgError('MDKG_CONFIG_INVALID', `cannot read config ${explicit ?? file}: ${(error as Error).message}`, { file });
     }
     let value: unknown;
     try {

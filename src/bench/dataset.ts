@@ -1,6 +1,6 @@
 // A benchmark dataset folder: dataset.json + queries.jsonl (docs/benchmarks.md, "Dataset format").
-import { stat } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 import { MdkgError, isMdkgError, type Diagnostic } from '../errors.js';
 import { isValidSourceId } from '../generate/file-names.js';
 import { parseQueries, type BenchQuery } from './queries.js';
@@ -74,6 +74,19 @@ async function checkCatalogPaths(catalog: readonly CatalogEntry[], file: string)
   }
 }
 
+/**
+ * The queries file belongs to the dataset: its path (and the real path behind links) stays inside
+ * the dataset folder, so a dataset cannot make the bench read and quote any other file.
+ */
+async function assertInside(root: string, path: string, file: string): Promise<void> {
+  const realRoot = await realpath(root);
+  const real = await realpath(path).catch(() => path);
+  const inside = (p: string, r: string): boolean => p.startsWith(r + sep);
+  if (!inside(path, root) || !inside(real, realRoot)) {
+    throw new MdkgError('MDKG_PATH_ESCAPE', `${file}: the queries file must be inside the dataset folder`, { file });
+  }
+}
+
 async function readJson(path: string, file: string): Promise<Record<string, unknown>> {
   let content: string;
   try {
@@ -120,6 +133,7 @@ export async function readDataset(dir: string, cwd: string = process.cwd()): Pro
   }
   await checkCatalogPaths(catalog, file);
   const queriesFile = join(dir, queriesName);
+  await assertInside(root, resolve(root, queriesName), queriesFile);
   let content: string;
   try {
     content = await readCapped(resolve(root, queriesName), DATASET_LIMITS.queriesBytes, queriesFile);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import { listLiveTools, readMcpToolList, type LiveServerConfig } from '../ingest/mcp/index.js';
@@ -7,6 +6,9 @@ import type { IngestResult, ToolHints } from '../ingest/types.js';
 import { isValidSourceId } from './file-names.js';
 import { sourceDocuments, type AnnotationStats } from './source-documents.js';
 import { writeSourceDocuments, type WriteSummary } from './write-documents.js';
+import { readTextFile } from '../util/read-file.js';
+import { DEFAULT_MAX_TOOL_LIST_BYTES } from '../ingest/mcp/read-tool-list.js';
+import type { MdkgError } from '../errors.js';
 
 /** One source to generate: a catalog file or a live server, under a source id. */
 export type ToolSource =
@@ -36,9 +38,11 @@ async function ingest(source: ToolSource, cwd: string): Promise<IngestResult> {
   }
   let text: string;
   try {
-    text = await readFile(resolve(cwd, source.file), 'utf8');
+    text = await readTextFile(resolve(cwd, source.file), { maxBytes: DEFAULT_MAX_TOOL_LIST_BYTES, file: source.file });
   } catch (error) {
-    return { source: source.id, tools: [], diagnostics: [{ code: 'MDKG_FILE_READ', severity: 'error', message: `cannot read ${source.file}: ${(error as Error).message}`, file: source.file }] };
+    const e = error as MdkgError;
+    const code = e.code === 'MDKG_FILE_TOO_LARGE' || e.code === 'MDKG_BINARY_FILE' ? e.code : 'MDKG_FILE_READ';
+    return { source: source.id, tools: [], diagnostics: [{ code, severity: 'error', message: e.message, file: source.file }] };
   }
   return source.kind === 'openapi' ? readOpenApi(text, { source: source.id, file: source.file }) : readMcpToolList(text, { source: source.id, file: source.file });
 }

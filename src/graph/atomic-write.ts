@@ -13,7 +13,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   await mkdir(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   try {
-    await writeFile(temp, data);
+    await writeFile(temp, data, { flag: 'wx' });
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
@@ -25,7 +25,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 export function replaceFileSync(path: string, data: string | Uint8Array): void {
   const temp = tempPathFor(path);
   try {
-    writeFileSync(temp, data);
+    writeFileSync(temp, data, { flag: 'wx' });
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });

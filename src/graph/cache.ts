@@ -1,14 +1,17 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import type { Diagnostic } from '../errors.js';
+import type { Diagnostic, MdkgError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
 import type { EncodedQuads } from '../rdf/term-codec.js';
 import type { DocumentInfo } from './types.js';
+import { readTextFile } from '../util/read-file.js';
+import { cacheSecret } from './cache-key.js';
 
 export const CACHE_FILE = 'graph-cache.json';
 const FORMAT = 'mdkg-graph-cache';
-const VERSION = 1;
+const VERSION = 2;
+/** Larger cache files are refused unread (a JavaScript string holds at most about 512 MB). */
+const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
 /** What the cache keeps of one document: enough to load it without parsing. */
 export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: EncodedQuads };
@@ -21,7 +24,8 @@ interface Header {
   entries: number;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** The checksum is an HMAC with this user's secret (cache-key.ts): only caches this user wrote verify. */
+const sign = (text: string): string => createHmac('sha256', cacheSecret()).update(text).digest('hex');
 
 function isEntry(value: unknown): value is CacheEntry {
   const e = value as Partial<CacheEntry> | null;
@@ -40,9 +44,10 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
   const entries = new Map<string, CacheEntry>();
   let text: string;
   try {
-    text = await readFile(join(cacheDir, CACHE_FILE), 'utf8');
-  } catch {
-    return { entries };
+    text = await readTextFile(join(cacheDir, CACHE_FILE), { maxBytes: MAX_CACHE_BYTES, follow: false });
+  } catch (error) {
+    if ((error as MdkgError).code === 'MDKG_NOT_FOUND') return { entries };
+    return { entries, diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} not read (${(error as Error).message}); rebuilding it from the documents`, file: join(cacheDir, CACHE_FILE) } };
   }
   const corrupt = (why: string): { entries: Map<string, CacheEntry>; diagnostic: Diagnostic } => ({
     entries: new Map(),
@@ -59,7 +64,7 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
   if (header.format !== FORMAT) return corrupt('not an mdkg cache');
   if (header.version !== VERSION || header.key !== key) return { entries };
   const body = text.slice(newline + 1);
-  if (sha256(body) !== header.checksum) return corrupt('checksum mismatch');
+  if (sign(body) !== header.checksum) return corrupt('checksum mismatch: edited, or written by another user');
   let list: unknown;
   try {
     list = JSON.parse(body);
@@ -74,6 +79,6 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
 /** Writes the cache atomically. */
 export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[]): Promise<void> {
   const body = JSON.stringify(entries);
-  const header: Header = { format: FORMAT, version: VERSION, key, checksum: sha256(body), entries: entries.length };
+  const header: Header = { format: FORMAT, version: VERSION, key, checksum: sign(body), entries: entries.length };
   await writeFileAtomic(join(cacheDir, CACHE_FILE), `${JSON.stringify(header)}\n${body}`);
 }

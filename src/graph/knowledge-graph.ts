@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Diagnostic } from '../errors.js';
+import { MdkgError, type Diagnostic } from '../errors.js';
 import { DEFAULT_PREFIXES } from '../rdf/namespaces.js';
 import type { QuadStore } from '../rdf/quad-store.js';
 import { computeSchemaProfile, type SchemaProfile } from '../rdf/schema-profile.js';
@@ -22,6 +22,8 @@ export class KnowledgeGraph {
 
   /** Loads every `*.md` under `dir` (see loadGraph). */
   static async load(dir: string, options: LoadOptions = {}): Promise<KnowledgeGraph> {
+    // resolve('') is the current folder: an empty path is a mistake, not a request for it.
+    if (dir.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty');
     const state = emptyState(resolve(dir));
     const stats = await syncState(state, options);
     return new KnowledgeGraph(state, options, stats);

@@ -12,6 +12,7 @@ import { readDocument, type Candidate, type ReadContext } from './read-documents
 import { scanMarkdown } from './scan.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 import { capDiagnostics } from './diagnostic-cap.js';
+import { lstat } from 'node:fs/promises';
 
 const PARSER_VERSION = '2';
 const PROGRESS_EVERY = 256;
@@ -31,6 +32,15 @@ function currentCacheKey(maxBytes: number): string {
   return createHash('sha256').update(`${PARSER_VERSION}\n${maxBytes}\n`).update(JSON.stringify(defaultContext())).digest('hex').slice(0, 16);
 }
 
+/** True when `dir` is a real folder or does not exist; otherwise a diagnostic and false. */
+async function realFolderOrMissing(dir: string, diagnostics: Diagnostic[]): Promise<boolean> {
+  const stat = await lstat(dir).catch(() => undefined);
+  if (stat === undefined || stat.isDirectory()) return true;
+  const what = stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder';
+  diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: `the cache folder is ${what}: the cache is neither read nor written`, file: dir });
+  return false;
+}
+
 export function emptyState(root: string): GraphState {
   return { root, store: new QuadStore(), docs: new Map(), mentions: [], diagnostics: [] };
 }
@@ -46,9 +56,12 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const started = performance.now();
   const diagnostics: Diagnostic[] = [];
   const files = await scanMarkdown(state.root, diagnostics);
-  const useCache = options.cache !== false;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const cacheDir = options.cacheDir ?? join(state.root, '.mdkg');
+  // The default cache folder is inside the graph folder: a link there (to a folder elsewhere) or a
+  // file in its place is not used, so the cache is never read or written through it.
+  const cacheSafe = options.cacheDir !== undefined || (await realFolderOrMissing(cacheDir, diagnostics));
+  const useCache = options.cache !== false && cacheSafe;
   const key = currentCacheKey(maxBytes);
   // The disk cache serves the first load; refreshes keep the store current and leave the file alone
   // (the next process start re-parses only what changed since the cache was written).

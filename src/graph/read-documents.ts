@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import type { Quad } from '@rdfjs/types';
-import type { Diagnostic } from '../errors.js';
+import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
 import { parseDocument } from '../markdown-ld/parse.js';
 import { encodeQuads, type EncodedQuads } from '../rdf/term-codec.js';
 import { documentToQuads } from '../rdf/to-quads.js';
 import type { CacheEntry } from './cache.js';
 import type { ScannedFile } from './scan.js';
 import type { DocumentInfo, LoadStats } from './types.js';
+import { readRegularFileSync } from '../util/read-file.js';
 
 /** One document of a sync: its info, and its quads when they must (re-)enter the store. */
 export interface Candidate {
@@ -79,11 +79,13 @@ function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate 
 export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise<Candidate | undefined> {
   let bytes: Uint8Array;
   try {
-    const size = statSync(file.absolute).size;
-    if (size > ctx.maxBytes) return tooLarge(file, size, ctx);
-    bytes = readFileSync(file.absolute);
+    // Only a regular file, never through a link that replaced it since the scan, size first.
+    bytes = readRegularFileSync(file.absolute, { maxBytes: ctx.maxBytes, file: file.path, follow: false });
   } catch (error) {
-    ctx.diagnostics.push({ code: 'MDKG_FILE_READ', severity: 'error', message: `cannot read: ${(error as Error).message}`, file: file.path });
+    const e = error as MdkgError;
+    if (e.code === 'MDKG_FILE_TOO_LARGE' && typeof e.details?.['bytes'] === 'number') return tooLarge(file, e.details['bytes'], ctx);
+    const code = e.code === 'MDKG_PATH_ESCAPE' ? 'MDKG_PATH_ESCAPE' : 'MDKG_FILE_READ';
+    ctx.diagnostics.push({ code, severity: code === 'MDKG_PATH_ESCAPE' ? 'warning' : 'error', message: isMdkgError(error) ? error.message : `cannot read: ${(error as Error).message}`, file: file.path });
     return undefined;
   }
   const hash = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;

@@ -1,7 +1,10 @@
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore from 'ignore';
-import type { Diagnostic } from '../errors.js';
+import { MdkgError, type Diagnostic } from '../errors.js';
+import { readTextFile } from '../util/read-file.js';
+
+const MAX_IGNORE_BYTES = 1024 * 1024;
 
 /** Directories never scanned: hidden ones (.git, .mdkg, …) and node_modules. */
 const ALWAYS_SKIPPED = new Set(['node_modules']);
@@ -21,22 +24,47 @@ export function ignoreMatcher(patterns: readonly string[]): (path: string, isDir
   return (path, isDir) => path !== '' && matcher.ignores(isDir ? `${path}/` : path);
 }
 
+/** The real path of the graph folder; a missing or non-folder root is a coded error. */
+async function checkRoot(root: string): Promise<string> {
+  const stat = await lstat(root).catch(() => undefined);
+  if (stat === undefined) throw new MdkgError('MDKG_NOT_FOUND', `graph folder ${root} does not exist`, { file: root });
+  const real = await realpath(root);
+  if (!(await statOf(real))?.isDirectory()) throw new MdkgError('MDKG_USAGE', `graph folder ${root} is not a folder`, { file: root });
+  return real;
+}
+
+const statOf = (path: string) => stat(path).catch(() => undefined);
+
+/** `.mdkgignore` lines: a regular file only, never through a link, at most 1 MiB. */
+async function readIgnoreFile(root: string, diagnostics: Diagnostic[]): Promise<string[]> {
+  try {
+    return (await readTextFile(join(root, '.mdkgignore'), { maxBytes: MAX_IGNORE_BYTES, file: '.mdkgignore', follow: false })).split(/\r?\n/);
+  } catch (error) {
+    if ((error as MdkgError).code !== 'MDKG_NOT_FOUND') {
+      diagnostics.push({ code: (error as MdkgError).code ?? 'MDKG_FILE_READ', severity: 'warning', message: `${(error as Error).message}; no path is ignored`, file: '.mdkgignore' });
+    }
+    return [];
+  }
+}
+
 /**
  * Lists every `*.md` file under `root`, sorted by path. Skips hidden directories, node_modules and
  * `.mdkgignore` patterns. Symbolic links are not followed (one leaving the root is reported).
  */
 export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Promise<ScannedFile[]> {
-  const realRoot = await realpath(root);
-  let ignoreLines: string[] = [];
-  try {
-    ignoreLines = (await readFile(join(root, '.mdkgignore'), 'utf8')).split(/\r?\n/);
-  } catch {
-    // no ignore file
-  }
-  const ignored = ignoreMatcher(ignoreLines);
+  const realRoot = await checkRoot(root);
+  const ignored = ignoreMatcher(await readIgnoreFile(root, diagnostics));
   const files: ScannedFile[] = [];
   const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (dir === root) throw error;
+      // An unreadable folder is reported; the rest of the graph still loads.
+      diagnostics.push({ code: 'MDKG_FILE_READ', severity: 'error', message: `folder not read: ${(error as Error).message}`, file: relative(root, dir).split(sep).join('/') });
+      return;
+    }
     for (const entry of entries) {
       if (entry.name.startsWith('.') || ALWAYS_SKIPPED.has(entry.name)) continue;
       const absolute = join(dir, entry.name);
@@ -48,6 +76,8 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
         const relevant = !ignored(rel, false) && (entry.name.toLowerCase().endsWith('.md') || (await stat(absolute).then((st) => st.isDirectory(), () => false)));
         if (outside && relevant) {
           diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: 'symbolic link leads outside the graph folder and is skipped', file: rel });
+        } else if (target === undefined && !ignored(rel, false)) {
+          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: 'symbolic link leads nowhere (its target is missing, or it loops) and is skipped', file: rel });
         }
         continue;
       }

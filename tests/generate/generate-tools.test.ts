@@ -86,7 +86,7 @@ describe('generateTools', () => {
     expect(one.stdout.split('\n')[2]).toBe('shop    ok      2      3      0        0        0          0     1      0/4/4');
     const all = await runCli(['generate', 'tools'], dir);
     expect(all.code).toBe(1);
-    expect(all.stderr).toContain('bad: missing.yaml: error MDKG_FILE_READ cannot read missing.yaml: ENOENT');
+    expect(all.stderr).toContain('bad: missing.yaml: error MDKG_FILE_READ cannot read missing.yaml: it does not exist');
     expect(await readFile(join(dir, 'graphs/tools/items/list_items.md'), 'utf8')).toContain('id: tool:items/list_items');
     expect((await runCli(['generate', 'tools', 'items.json'], dir)).stderr).toContain('needs --source-id');
     // a tool list with a parameter named "openapi" is still a tool list

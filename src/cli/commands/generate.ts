@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
@@ -6,10 +5,12 @@ import { formatDiagnostic, MdkgError } from '../../errors.js';
 import { generateTools, type SourceReport, type ToolSource } from '../../generate/generate-tools.js';
 import { renderTable } from '../../util/table.js';
 import { EXIT, type CliIo } from '../io.js';
+import { readTextFile } from '../../util/read-file.js';
+import { DEFAULT_MAX_TOOL_LIST_BYTES } from '../../ingest/mcp/read-tool-list.js';
 
 /** An OpenAPI/Swagger document has a top-level `openapi` or `swagger` key; anything else is a tool list. */
 async function detectKind(path: string): Promise<'openapi' | 'mcp-tools'> {
-  const text = await readFile(path, 'utf8').catch(() => '');
+  const text = await readTextFile(path, { maxBytes: DEFAULT_MAX_TOOL_LIST_BYTES }).catch(() => '');
   const trimmed = text.trimStart();
   if (trimmed.startsWith('[')) return 'mcp-tools';
   if (trimmed.startsWith('{')) {

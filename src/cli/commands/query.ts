@@ -1,13 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, MdkgError } from '../../errors.js';
 import { serializeQuads } from '../../rdf/serialize.js';
 import { formatBindings } from '../../sparql/format.js';
-import { MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
+import { MAX_QUERY_CHARS, MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
 import { warmQueryWorkers } from '../../sparql/worker-pool.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { decodeText, EXIT, readStdinText, type CliIo } from '../io.js';
+import { readRegularFile } from '../../util/read-file.js';
 
 const RESULT_FORMATS = ['table', 'json', 'csv', 'tsv'] as const;
 const GRAPH_FORMATS = ['ttl', 'nq'] as const;
@@ -22,7 +22,7 @@ function positiveInt(value: string | undefined, flag: string, max = Number.MAX_S
 
 async function readQuery(io: CliIo, positional: string | undefined, file: string | undefined): Promise<string> {
   if (file !== undefined && positional !== undefined) throw new MdkgError('MDKG_USAGE', 'give the query as an argument or with --file, not both');
-  if (file !== undefined) return decodeText(await readFile(resolve(io.cwd, file)), `query file ${file}`);
+  if (file !== undefined) return decodeText(await readRegularFile(resolve(io.cwd, file), { maxBytes: 4 * MAX_QUERY_CHARS, file: `query file ${file}` }), `query file ${file}`);
   if (positional === '-') return readStdinText(io);
   if (positional === undefined || positional.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')");
   return positional;

@@ -1,10 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
-import type { Diagnostic, MdkgCode } from '../../errors.js';
+import type { Diagnostic, MdkgCode, MdkgError } from '../../errors.js';
 import { locateOffset } from '../../markdown-ld/front-matter.js';
 import type { IngestResult } from '../types.js';
 import { convertMcpTools } from './convert.js';
 import { findJsonSyntaxError } from './json-error.js';
 import { describeJson, isObject } from './values.js';
+import { readTextFile } from '../../util/read-file.js';
 
 /** Tool-list files above this size (UTF-8 bytes) are refused. */
 export const DEFAULT_MAX_TOOL_LIST_BYTES = 50 * 1024 * 1024;
@@ -78,11 +78,11 @@ export async function readMcpToolListFile(path: string, options: ReadToolListOpt
   });
   let text: string;
   try {
-    const size = (await stat(path)).size;
-    if (size > maxBytes) return fail('MDKG_FILE_TOO_LARGE', `tool list of source "${options.source}" is ${size} bytes, over the limit of ${maxBytes}; not read`);
-    text = await readFile(path, 'utf8');
+    text = await readTextFile(path, { maxBytes, file });
   } catch (error) {
-    return fail('MDKG_FILE_READ', `cannot read the tool list of source "${options.source}": ${(error as Error).message}`);
+    const e = error as MdkgError;
+    if (e.code === 'MDKG_FILE_TOO_LARGE') return fail('MDKG_FILE_TOO_LARGE', `tool list of source "${options.source}" is ${String(e.details['bytes'] ?? 'over')} bytes, over the limit of ${maxBytes}; not read`);
+    return fail(e.code === 'MDKG_BINARY_FILE' ? 'MDKG_BINARY_FILE' : 'MDKG_FILE_READ', `cannot read the tool list of source "${options.source}": ${e.message}`);
   }
   return readMcpToolList(text, { ...options, file, maxBytes });
 }

@@ -65,6 +65,6 @@ describe('readMcpToolListFile', () => {
     expect(result.tools).toEqual([]);
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({ code: 'MDKG_FILE_READ', severity: 'error', file: '/nonexistent/tools.json', line: 1, column: 1 });
-    expect(result.diagnostics[0]?.message).toBe('cannot read the tool list of source "x": ENOENT: no such file or directory, stat \'/nonexistent/tools.json\'');
+    expect(result.diagnostics[0]?.message).toBe('cannot read the tool list of source "x": cannot read /nonexistent/tools.json: it does not exist');
   });
 });
