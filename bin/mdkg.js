@@ -7,7 +7,15 @@ if (!existsSync(entry)) {
   process.stderr.write("mdkg: not built yet (dist/ is missing). Run 'npm install' or 'npm run build' in the mdkg folder.\n");
   process.exit(1);
 }
-const { main } = await import(entry.href);
+const { main, removeInFlight } = await import(entry.href);
+// Interrupted: remove the temp files and folders in flight (a half-written document, a bench
+// catalog), then end with the usual 128 + signal number.
+for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15]]) {
+  process.on(signal, () => {
+    removeInFlight();
+    process.exit(128 + number);
+  });
+}
 const readStdinBytes = async () => {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);

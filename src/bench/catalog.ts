@@ -8,6 +8,10 @@ import { generateTools, type ToolSource } from '../generate/generate-tools.js';
 import { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
 import type { CatalogEntry, Dataset } from './dataset.js';
+import { sweepStale, track } from '../util/cleanup.js';
+
+/** Temp folders of bench runs: `mdkg-bench-<pid>-<random>`. */
+const BENCH_TEMP = /^mdkg-bench-(\d+)-/;
 
 /** What one catalog entry gave. */
 export interface CatalogEntryReport {
@@ -80,8 +84,14 @@ function toolNamesOf(graph: KnowledgeGraph): { tools: number; names: Set<string>
  * `details.diagnostics`. The temp folder is removed on failure, and by `dispose()` otherwise.
  */
 export async function buildCatalog(dataset: Dataset): Promise<BuiltCatalog> {
-  const tmp = await mkdtemp(join(tmpdir(), 'mdkg-bench-'));
-  const dispose = (): Promise<void> => rm(tmp, { recursive: true, force: true });
+  // Folders of earlier bench runs that were killed (their process is gone) are removed first.
+  sweepStale(tmpdir(), BENCH_TEMP);
+  const tmp = await mkdtemp(join(tmpdir(), `mdkg-bench-${process.pid}-`));
+  const untrack = track(tmp);
+  const dispose = async (): Promise<void> => {
+    await rm(tmp, { recursive: true, force: true });
+    untrack();
+  };
   try {
     const t0 = performance.now();
     const diagnostics: Diagnostic[] = [];

@@ -11,6 +11,8 @@ import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
 import { own } from '../util/own.js';
 
+export { removeInFlight } from '../util/cleanup.js';
+
 type Command = (args: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand, bench: benchCommand, search: searchCommand, 'graph-search': graphSearchCommand };
 

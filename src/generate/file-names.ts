@@ -1,4 +1,8 @@
 import { memoize } from '../ingest/memo.js';
+import { createHash } from 'node:crypto';
+
+/** Longest encoded name (ASCII): leaves room for `.md` and a temp suffix within 255 bytes. */
+export const MAX_FILE_NAME = 180;
 
 /** Characters kept as they are in file names; everything else is percent-encoded (reversibly). */
 const SAFE = /[A-Za-z0-9._-]/;
@@ -17,9 +21,16 @@ export function encodeFileName(name: string): string {
   if (out.startsWith('.')) out = `%2E${out.slice(1)}`;
   if (out.endsWith('.')) out = `${out.slice(0, -1)}%2E`;
   if (WINDOWS_RESERVED.test(out)) out = `%${out.charCodeAt(0).toString(16).toUpperCase()}${out.slice(1)}`;
+  if (out.length > MAX_FILE_NAME) {
+    // Too long for a file system (255 bytes, with `.md` and the temp suffix): cut, and keep the
+    // names apart with a hash of the whole name. `~` never appears in an encoded name otherwise.
+    const cut = out.slice(0, MAX_FILE_NAME - 17).replace(/%[0-9A-F]?$/, '');
+    out = `${cut}~${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
+  }
   return out === '' ? '%00' : out;
 }
 
+/** The name of an encoded file name; a name cut to length (`~hash`) is known from its document's id only. */
 export function decodeFileName(file: string): string {
   return file === '%00' ? '' : decodeURIComponent(file);
 }

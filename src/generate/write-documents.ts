@@ -4,6 +4,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import { AtomicWriter } from './atomic-files.js';
 import { markerState, stamp } from './marker.js';
+import { sweepStale } from '../util/cleanup.js';
+import { TEMP_FILE } from '../graph/atomic-write.js';
 
 /** What generating one source changed on disk. Paths are relative to the output folder. */
 export interface WriteSummary {
@@ -104,8 +106,10 @@ function writeOne(writer: AtomicWriter, path: string, text: string, listed: bool
  * atomic (temp file + rename). Identical regeneration changes no byte. Documents are handled in
  * path order, one after the other; the summary lists them in path order.
  */
-export async function writeSourceDocuments(outDir: string, source: string, documents: ReadonlyMap<string, string>): Promise<WriteSummary> {
+export async function writeSourceDocuments(outDir: string, source: string, documents: ReadonlyMap<string, string>, keep: ReadonlySet<string> = new Set()): Promise<WriteSummary> {
   const dir = join(outDir, source);
+  // Temp files a killed run left (`*.<pid>.<hex>.tmp` of a process that is gone) are removed.
+  for (const folder of [dir, join(dir, '_groups')]) sweepStale(folder, TEMP_FILE);
   const summary: WriteSummary = { source, added: [], updated: [], removed: [], unchanged: 0, kept: [], diagnostics: [] };
   const show = (path: string): string => relative(outDir, path).split(sep).join('/');
   const files = [...documents]
@@ -135,8 +139,9 @@ export async function writeSourceDocuments(outDir: string, source: string, docum
       summary.diagnostics.push({ code: 'MDKG_GENERATE_CONFLICT', severity: 'warning', message: `not overwritten: the document ${why}; delete the file to have it regenerated`, file: show(path) });
     }
   });
+  const kept = new Set([...keep].map((file) => join(dir, file)));
   for (const path of (await listMarkdown(dir)).sort()) {
-    if (wanted.has(path)) continue;
+    if (wanted.has(path) || kept.has(path)) continue;
     const current = await readText(path);
     if (current === undefined) continue;
     const state = markerState(current);

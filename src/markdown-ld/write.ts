@@ -24,6 +24,9 @@ export function frontMatterYaml(frontMatter: unknown): string {
   return emitFrontMatter(frontMatter) ?? stringify(canonicalize(frontMatter), YAML_OPTIONS);
 }
 
+/** C0 controls but tab and line feed, and DEL: never written into a body. */
+const BODY_CONTROLS = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
 /** LF line endings, without leading and trailing blank lines (newlines only, as `^\n+|\n+$`). */
 function normalizeBody(body: string): string {
   const lf = body.includes('\r') ? body.replace(/\r\n?/g, '\n') : body;
@@ -45,7 +48,8 @@ export function writeDocument(model: DocumentModel): string {
 /** The document text of a model whose front matter is already written as YAML (`yaml`). */
 export function documentText(yaml: string, model: Omit<DocumentModel, 'frontMatter'>): string {
   const parts = [`---\n${yaml === '{}\n' ? '' : yaml}---\n`];
-  const body = model.body === undefined ? '' : normalizeBody(model.body);
+  // A control character (NUL above all) would make the file read as binary: shown as U+FFFD.
+  const body = model.body === undefined ? '' : normalizeBody(model.body).replace(BODY_CONTROLS, '\uFFFD');
   if (body !== '') parts.push(`\n${body}\n`);
   for (const block of model.blocks ?? []) {
     parts.push(`\n\`\`\`jsonld\n${JSON.stringify(canonicalize(block), null, 2)}\n\`\`\`\n`);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { endGroup, GroupStdioTransport } from './group-stdio-transport.js';
 import { isObject, isStringArray } from './values.js';
 
 /** A server started as a child process speaking MCP over stdio. */
@@ -21,19 +21,6 @@ export interface HttpServerConfig {
 }
 
 export type LiveServerConfig = StdioServerConfig | HttpServerConfig;
-
-/** Time a child has to exit after SIGTERM before it gets SIGKILL. */
-const KILL_BUDGET_MS = 2_000;
-
-/** Sends a signal; false when the process is gone. */
-function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
-  try {
-    process.kill(pid, sig);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Bytes of a child's stderr kept for error messages (the tail). */
 const STDERR_KEEP = 4096;
@@ -92,7 +79,7 @@ export function openTransport(server: LiveServerConfig, baseCwd: string | undefi
     return { transport, stderrTail: () => '', stderrSettled: async () => {}, kill: async () => {}, endSession };
   }
   const cwd = resolve(baseCwd ?? process.cwd(), server.cwd ?? '.');
-  const transport = new StdioClientTransport({ command: server.command, args: server.args ?? [], ...(server.env === undefined ? {} : { env: server.env }), cwd, stderr: 'pipe' });
+  const transport = new GroupStdioTransport({ command: server.command, args: server.args ?? [], ...(server.env === undefined ? {} : { env: server.env }), cwd });
   let tail = '';
   let ended = false;
   const stderr = transport.stderr;
@@ -119,19 +106,9 @@ export function openTransport(server: LiveServerConfig, baseCwd: string | undefi
       }),
     endSession: async () => {},
     kill: async () => {
+      // The server and everything it started (its process group): SIGTERM, then SIGKILL.
       const pid = transport.pid;
-      if (pid === null) return;
-      if (!signal(pid, 'SIGTERM')) return;
-      // There is no exit event for a pid we only know by number: check until it is gone,
-      // then SIGKILL it if SIGTERM was not enough within the budget.
-      const deadline = Date.now() + KILL_BUDGET_MS;
-      while (signal(pid, 0)) {
-        if (Date.now() > deadline) {
-          signal(pid, 'SIGKILL');
-          return;
-        }
-        await new Promise((done) => setTimeout(done, 10));
-      }
+      if (pid !== null) await endGroup(pid);
     },
   };
 }

@@ -34,7 +34,13 @@ export function readOpenApi(text: string, options: ReadOpenApiOptions): IngestRe
   const version = specVersion(spec, reporter);
   if (version === undefined) return result([]);
   const paths = own(spec, 'paths');
-  if (paths === undefined) return result([]);
+  if (paths === undefined) {
+    // Required in Swagger 2.0 and OpenAPI 3.0 (a spec cut short, say): the source failed. 3.1 allows
+    // a spec of webhooks or components only: valid, with no operations.
+    if (version === '3.1') reporter.report('MDKG_SOURCE_INVALID', 'warning', 'the spec has no `paths`: no operations, no tools');
+    else reporter.report('MDKG_SOURCE_INVALID', 'error', 'the spec has no `paths` (required in OpenAPI 3.0 and Swagger 2.0): is it complete?');
+    return result([]);
+  }
   if (!isObject(paths)) {
     reporter.report('MDKG_SOURCE_INVALID', 'error', '`paths` is not an object');
     return result([]);
@@ -55,7 +61,8 @@ function specVersion(spec: Record<string, unknown>, reporter: Reporter): SpecVer
   const swagger = own(spec, 'swagger');
   if (typeof openapi === 'string' || typeof openapi === 'number') {
     const text = String(openapi);
-    if (/^3(?:\.0)?(?:\.|$)/.test(text)) return '3.0';
+    // `3`, `3.0` and `3.0.x` are 3.0 (`3.1.0` is not: the old pattern took it for 3.0).
+    if (/^3(?:\.0)?(?:\.\d+)?$/.test(text) && !/^3\.[1-9]/.test(text)) return '3.0';
     if (!/^3\.\d+(?:\.|$)/.test(text)) reporter.report('MDKG_SOURCE_INVALID', 'warning', `openapi version "${text}" is not 3.x; read as 3.1`);
     return '3.1';
   }
