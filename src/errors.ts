@@ -80,7 +80,7 @@ export function isMdkgError(value: unknown): value is MdkgError {
   return value instanceof MdkgError;
 }
 
-/** `file:line:column: severity code message`, the form editors and CI logs understand. */
+/** `file:line:column: severity code message`, the form editors and CI logs understand (exact text; the CLI escapes it for terminals). */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file === undefined ? '' : `${d.file}${d.line === undefined ? '' : `:${d.line}${d.column === undefined ? '' : `:${d.column}`}`}: `;
   return `${where}${d.severity} ${d.code} ${d.message}`;

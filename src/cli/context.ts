@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { loadConfig, type MdkgConfig } from '../config.js';
-import { formatDiagnostic } from '../errors.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
 import type { CliIo } from './io.js';
+import { diagnosticLine } from './io.js';
 
 export interface GraphFlags {
   graphs?: string | undefined;
@@ -30,6 +30,6 @@ export async function openGraph(io: CliIo, flags: GraphFlags, dirArg?: string): 
 /** Prints load problems to stderr (one line each), so query output on stdout stays clean. */
 export function reportLoadProblems(io: CliIo, kg: KnowledgeGraph): void {
   const problems = kg.diagnostics.filter((d) => d.severity !== 'info');
-  for (const d of problems.slice(0, 20)) io.stderr(`${formatDiagnostic(d)}\n`);
+  for (const d of problems.slice(0, 20)) io.stderr(`${diagnosticLine(d)}\n`);
   if (problems.length > 20) io.stderr(`… and ${problems.length - 20} more (run 'mdkg validate')\n`);
 }

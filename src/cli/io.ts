@@ -1,4 +1,5 @@
-import { MdkgError } from '../errors.js';
+import { formatDiagnostic, MdkgError, type Diagnostic } from '../errors.js';
+import { escapeForTerminal } from '../util/terminal-text.js';
 
 /** What the CLI may touch of the process: given by bin/mdkg.js, replaced in tests. */
 export interface CliIo {
@@ -35,3 +36,8 @@ export async function readStdinText(io: CliIo): Promise<string> {
 
 /** Exit codes of every command. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** A diagnostic as one line for people: control and bidi characters from the input escaped. */
+export function diagnosticLine(d: Diagnostic): string {
+  return escapeForTerminal(formatDiagnostic(d));
+}

@@ -10,6 +10,7 @@ import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
 import { own } from '../util/own.js';
+import { escapeForTerminal } from '../util/terminal-text.js';
 
 export { removeInFlight } from '../util/cleanup.js';
 
@@ -31,7 +32,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const topic = rest[0] ?? 'main';
     const text = own(HELP, topic);
     if (text === undefined) {
-      io.stderr(`mdkg: no help for '${topic}'\n`);
+      io.stderr(`mdkg: no help for '${escapeForTerminal(topic)}'\n`);
       return EXIT.usage;
     }
     io.stdout(text);
@@ -39,7 +40,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const command = own(COMMANDS, name);
   if (command === undefined) {
-    io.stderr(`mdkg: unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}, help\n`);
+    io.stderr(`mdkg: unknown command '${escapeForTerminal(name)}'. Commands: ${Object.keys(COMMANDS).join(', ')}, help\n`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -62,7 +63,7 @@ function reportError(error: unknown, io: CliIo, name: string): number {
   if (isMdkgError(error)) {
     const { line, column, file } = error.details as { line?: number; column?: number; file?: string };
     const where = line === undefined ? '' : formatDiagnostic({ code: error.code, severity: 'error', message: '', ...(file === undefined ? { file: 'query' } : { file }), line, ...(column === undefined ? {} : { column }) }).split(': ')[0] + ': ';
-    io.stderr(`mdkg ${name}: ${where}${error.code} ${error.message}\n`);
+    io.stderr(`mdkg ${name}: ${escapeForTerminal(`${where}${error.code} ${error.message}`)}\n`);
     return error.code === 'MDKG_USAGE' ? EXIT.usage : EXIT.failed;
   }
   io.stderr(`mdkg ${name}: unexpected error: ${(error as Error).stack ?? String(error)}\n`);

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
-import { formatDiagnostic, MdkgError } from '../../errors.js';
+import { MdkgError } from '../../errors.js';
 import { generateTools, type SourceReport, type ToolSource } from '../../generate/generate-tools.js';
 import { renderTable } from '../../util/table.js';
-import { EXIT, type CliIo } from '../io.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 import { readTextFile } from '../../util/read-file.js';
 import { DEFAULT_MAX_TOOL_LIST_BYTES } from '../../ingest/mcp/read-tool-list.js';
 
@@ -74,7 +74,7 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
     ...(io.isTTY ? { onSource: (id: string, i: number, n: number) => io.stderr(`\rgenerating ${i + 1}/${n}: ${id}\u001b[K`) } : {}),
   });
   if (io.isTTY) io.stderr('\r\u001b[K');
-  for (const r of reports) for (const d of r.diagnostics) io.stderr(`${r.source}: ${formatDiagnostic(d)}\n`);
+  for (const r of reports) for (const d of r.diagnostics) io.stderr(`${r.source}: ${diagnosticLine(d)}\n`);
   if (values.json === true) io.stdout(`${JSON.stringify({ out: outDir, sources: reports }, null, 2)}\n`);
   else {
     const rows = reports.map((r) => [r.source, r.ok ? 'ok' : 'FAILED', String(r.tools), String(r.added.length), String(r.updated.length), String(r.removed.length), String(r.unchanged), String(r.kept.length), String(r.edges), hintSummary(r)]);

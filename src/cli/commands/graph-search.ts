@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, MdkgError } from '../../errors.js';
+import { MdkgError } from '../../errors.js';
 import { graphSearch } from '../../search/graph-search.js';
 import { renderTable } from '../../util/table.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
-import { EXIT, type CliIo } from '../io.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 
 export async function graphSearchCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -29,7 +29,7 @@ export async function graphSearchCommand(args: string[], io: CliIo): Promise<num
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.failed : EXIT.ok;
   }
-  for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+  for (const d of result.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
   if (result.matches.length === 0) io.stdout('no matches\n');
   else {
     const rows = result.matches.map((m, i) => [

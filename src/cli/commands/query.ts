@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, MdkgError } from '../../errors.js';
+import { MdkgError } from '../../errors.js';
 import { serializeQuads } from '../../rdf/serialize.js';
 import { formatBindings } from '../../sparql/format.js';
 import { MAX_QUERY_CHARS, MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
 import { warmQueryWorkers } from '../../sparql/worker-pool.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
-import { decodeText, EXIT, readStdinText, type CliIo } from '../io.js';
+import { diagnosticLine, decodeText, EXIT, readStdinText, type CliIo } from '../io.js';
 import { readRegularFile } from '../../util/read-file.js';
 
 const RESULT_FORMATS = ['table', 'json', 'csv', 'tsv'] as const;
@@ -50,7 +50,7 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
     limit: limit ?? config.sparql?.limit ?? 10_000,
     allowServices: [...(config.sparql?.allow_services ?? []), ...(values['allow-service'] ?? [])],
   });
-  for (const w of result.warnings) io.stderr(`${formatDiagnostic(w)}\n`);
+  for (const w of result.warnings) io.stderr(`${diagnosticLine(w)}\n`);
   if (result.kind === 'quads') {
     if (format !== undefined && !(GRAPH_FORMATS as readonly string[]).includes(format)) throw new MdkgError('MDKG_USAGE', `CONSTRUCT and DESCRIBE results are graphs: use --format ttl or nq`);
     io.stdout(await serializeQuads(result.quads, format === 'nq' ? 'nquads' : 'turtle', kg.prefixes));

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, MdkgError } from '../../errors.js';
+import { MdkgError } from '../../errors.js';
 import { ToolIndex } from '../../search/tool-index.js';
 import { STRATEGIES, type SearchHit, type SearchResult, type Strategy } from '../../search/types.js';
 import { renderTable } from '../../util/table.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
-import { EXIT, type CliIo } from '../io.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 
 /** A ten-cell bar for a confidence in [0, 1]. */
 export function confidenceBar(value: number): string {
@@ -67,7 +67,7 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
   if (values.json === true) {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   } else {
-    for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+    for (const d of result.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
     io.stdout(renderResult(result, values.explain === true));
   }
   return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.failed : EXIT.ok;

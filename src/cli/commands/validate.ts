@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
-import { formatDiagnostic } from '../../errors.js';
 import { GRAPH_OPTIONS, openGraph } from '../context.js';
-import { EXIT, type CliIo } from '../io.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -14,7 +13,7 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
   if (values.json === true) {
     io.stdout(`${JSON.stringify({ root: kg.root, documents: kg.stats.files, loaded: kg.stats.loaded, errors, warnings, diagnostics }, null, 2)}\n`);
   } else {
-    for (const d of diagnostics) io.stdout(`${formatDiagnostic(d)}\n`);
+    for (const d of diagnostics) io.stdout(`${diagnosticLine(d)}\n`);
     io.stdout(`${plural(kg.stats.files, 'document')}, ${kg.stats.loaded} loaded, ${plural(kg.store.size, 'triple')}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
   }
   return errors > 0 ? EXIT.failed : EXIT.ok;
