@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { loadConfig, type MdkgConfig } from '../config.js';
+import { MdkgError } from '../errors.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
 import type { CliIo } from './io.js';
 import { diagnosticLine } from './io.js';
@@ -20,6 +21,7 @@ export const GRAPH_OPTIONS = {
 export async function openGraph(io: CliIo, flags: GraphFlags, dirArg?: string): Promise<{ kg: KnowledgeGraph; config: MdkgConfig }> {
   const { config, dir } = await loadConfig(io.cwd, flags.config);
   const graphs = dirArg ?? flags.graphs;
+  if (graphs !== undefined && graphs.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty (--graphs needs a folder)');
   const root = graphs !== undefined ? resolve(io.cwd, graphs) : resolve(dir, config.graphs ?? 'graphs');
   const progress = io.isTTY ? (done: number, total: number) => io.stderr(`\rloading ${done}/${total} documents`) : undefined;
   const kg = await loadGraph(root, { cache: flags['no-cache'] !== true, ...(progress === undefined ? {} : { onProgress: progress }) });

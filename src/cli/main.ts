@@ -1,4 +1,4 @@
-import { formatDiagnostic, isMdkgError } from '../errors.js';
+import { formatDiagnostic, isMdkgError, MdkgError, type MdkgCode } from '../errors.js';
 import { benchCommand } from './commands/bench.js';
 import { exportCommand } from './commands/export.js';
 import { generateCommand } from './commands/generate.js';
@@ -9,7 +9,7 @@ import { searchCommand } from './commands/search.js';
 import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
-import { own } from '../util/own.js';
+import { dict, own } from '../util/own.js';
 import { escapeForTerminal } from '../util/terminal-text.js';
 
 export { removeInFlight } from '../util/cleanup.js';
@@ -54,7 +54,21 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-function reportError(error: unknown, io: CliIo, name: string): number {
+/** Node's file errors, as the coded errors they are: a path that is missing, a folder, not allowed… */
+const SYSTEM_CODES: Readonly<Record<string, MdkgCode>> = dict({ ENOENT: 'MDKG_NOT_FOUND', ENOTDIR: 'MDKG_NOT_FOUND', EISDIR: 'MDKG_FILE_WRITE', EEXIST: 'MDKG_FILE_WRITE', EACCES: 'MDKG_FILE_READ', EPERM: 'MDKG_FILE_READ', ENAMETOOLONG: 'MDKG_USAGE', ELOOP: 'MDKG_PATH_ESCAPE', ENOSPC: 'MDKG_FILE_WRITE', EROFS: 'MDKG_FILE_WRITE', EPIPE: 'MDKG_FILE_WRITE' });
+
+function asCoded(error: unknown): MdkgError | undefined {
+  if (isMdkgError(error)) return error;
+  const system = error as { code?: unknown; path?: unknown; syscall?: unknown };
+  const code = typeof system.code === 'string' ? own(SYSTEM_CODES, system.code) : undefined;
+  if (code === undefined) return undefined;
+  const path = typeof system.path === 'string' ? system.path : undefined;
+  const what = system.code === 'EISDIR' ? 'is a folder' : system.code === 'ENOENT' ? 'does not exist' : (error as Error).message;
+  return new MdkgError(code, path === undefined ? what : `${path}: ${what}`, path === undefined ? {} : { path });
+}
+
+function reportError(thrown: unknown, io: CliIo, name: string): number {
+  const error = asCoded(thrown) ?? thrown;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
     io.stderr(`mdkg ${name}: ${(error as Error).message}\nRun 'mdkg help ${name}' for usage.\n`);
@@ -66,6 +80,8 @@ function reportError(error: unknown, io: CliIo, name: string): number {
     io.stderr(`mdkg ${name}: ${escapeForTerminal(`${where}${error.code} ${error.message}`)}\n`);
     return error.code === 'MDKG_USAGE' ? EXIT.usage : EXIT.failed;
   }
-  io.stderr(`mdkg ${name}: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
+  // A bug, not bad input: one line, and the stack only when asked for (MDKG_DEBUG=1).
+  const detail = process.env['MDKG_DEBUG'] === '1' ? ((error as Error).stack ?? String(error)) : `${(error as Error).message ?? String(error)} (a bug in mdkg: please report it; MDKG_DEBUG=1 shows where)`;
+  io.stderr(`mdkg ${name}: unexpected error: ${escapeForTerminal(detail)}\n`);
   return EXIT.failed;
 }

@@ -28,6 +28,17 @@ export function expandId(id: string, prefixes: Readonly<Record<string, string>>,
   return new URL(id, base).href;
 }
 
+/**
+ * RFC 3987: an IRI holds no space, no control character (C0, DEL, C1), none of `<>"{}|\^\``, no
+ * lone surrogate, and no noncharacter U+FFFE/U+FFFF. N-Quads and Turtle cannot write such a
+ * character inside `<…>`, and generated SPARQL must not meet one.
+ */
+const NOT_IRI = /[\x00-\x20\x7f-\x9f<>"{}|\\^`\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isIriText(iri: string): boolean {
+  return !NOT_IRI.test(iri);
+}
+
 /** Schemes whose IRIs have no `//` authority yet are real IRIs, not undeclared prefixes. */
 const OPAQUE_SCHEMES = new Set(['urn', 'mailto', 'tag', 'did', 'data', 'tel', 'sms', 'geo', 'info', 'doi', 'isbn', 'news', 'about', 'blob', 'cid', 'mid', 'magnet', 'xmpp', 'sip', 'uuid']);
 
@@ -53,7 +64,7 @@ export function documentIri(rawId: string, prefixes: Readonly<Record<string, str
   } catch {
     return fail(`id '${rawId}' is not a valid IRI`);
   }
-  if (/[\s<>"{}|\\^`]/.test(iri)) return fail(`id '${rawId}' has characters an IRI cannot hold (spaces, quotes, brackets)`);
+  if (!isIriText(iri)) return fail(`id '${rawId}' has characters an IRI cannot hold (spaces, control characters, quotes, brackets)`);
   const scheme = undeclaredPrefix(iri);
   if (scheme !== undefined) return fail(`unknown prefix '${scheme}' in id '${rawId}': declare it in an @context`, 'MDKG_UNKNOWN_PREFIX');
   return iri;

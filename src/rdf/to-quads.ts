@@ -5,7 +5,7 @@ import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
 import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument } from './context.js';
-import { checkTypes, documentIri, boundNodes, locateInDocument, locateText, pathIri, undeclaredPrefix } from './document-checks.js';
+import { boundNodes, checkTypes, documentIri, isIriText, locateInDocument, locateText, pathIri, undeclaredPrefix } from './document-checks.js';
 import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
@@ -84,6 +84,10 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   const convert = (term: JsonLdTerm): NamedNode | BlankNode | Literal | undefined => {
     if (term.termType === 'BlankNode') return blankNode(scope + term.value.replace(/^_:/, ''));
     if (term.termType === 'NamedNode') {
+      if (!isIriText(term.value)) {
+        diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: `IRI '${term.value}' has characters an IRI cannot hold (spaces, control characters, quotes, brackets): the triple is dropped`, file: doc.path, line: doc.frontMatterLine, column: 1 });
+        return undefined;
+      }
       const scheme = undeclaredPrefix(term.value);
       if (scheme !== undefined) {
         diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `unknown prefix '${scheme}' in '${term.value}': declare it in an @context`, file: doc.path, ...locateText(doc, `${scheme}:`) });

@@ -34,6 +34,11 @@ describe('mdkg CLI (in process)', () => {
     [['query', '# only a comment'], 2, 'mdkg query: MDKG_USAGE the query is empty: it has no SELECT, ASK, CONSTRUCT or DESCRIBE (only white space, comments or PREFIX/BASE lines)\n'],
     [['constructor'], 2, "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, help\n"],
     [['help', '__proto__'], 2, "mdkg: no help for '__proto__'\n"],
+    [['validate', '--graphs', ''], 2, 'mdkg validate: MDKG_USAGE the graph folder path is empty (--graphs needs a folder)\n'],
+    [['validate', '--graphs', '/nonexistent/mdkg'], 1, 'mdkg validate: MDKG_NOT_FOUND graph folder /nonexistent/mdkg does not exist\n'],
+    [['validate', '--graphs', '/dev/null'], 2, 'mdkg validate: MDKG_USAGE graph folder /dev/null is not a folder\n'],
+    [['export', '--format', 'nq', '--out', '/tmp'], 2, 'mdkg export: MDKG_USAGE --out /tmp is a folder: give the path of a file\n'],
+    [['export', '--format', 'nq', '--out', '/dev/null'], 2, 'mdkg export: MDKG_USAGE --out /dev/null is not a regular file (a link, a device or a pipe): give the path of a file\n'],
   ])('%j exits %i with a clear message', async (argv, code, stderr) => {
     const r = await runCli(argv, process.cwd());
     expect(r.code).toBe(code);
