@@ -5,6 +5,8 @@
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import { DEFAULT_PREFIXES, compactIri } from '../rdf/namespaces.js';
+import { DataFactory } from 'n3';
+import { Generator, type Expression, type Pattern, type SelectQuery, type VariableTerm } from 'sparqljs';
 import type { QueryResult } from '../sparql/run.js';
 import { prepareQuery } from './normalize-query.js';
 import { subjectIndexOf, type SubjectIndex } from './subject-index.js';
@@ -42,10 +44,6 @@ export interface GraphSearchResult {
 const MAX_WORDS = 8;
 const MAX_CANDIDATES = 200;
 
-function literal(word: string): string {
-  return JSON.stringify(word);
-}
-
 /** Lower-case search words: for each token the shorter of its surface and its stem when one prefixes the other. */
 export function searchWords(text: string): { word: string; term: string }[] {
   const out = new Map<string, string>();
@@ -57,18 +55,33 @@ export function searchWords(text: string): { word: string; term: string }[] {
   return [...out].slice(0, MAX_WORDS).map(([word, term]) => ({ word, term }));
 }
 
-/** Compiles one bounded SELECT over the candidates (local) or over a SERVICE endpoint. */
+const v = (name: string): VariableTerm => DataFactory.variable(name) as VariableTerm;
+const op = (operator: string, ...args: Expression[]): Expression => ({ type: 'operation', operator, args });
+const valuesOf = (name: string, iris: readonly string[]): Pattern => ({ type: 'values', values: iris.map((iri) => ({ [`?${name}`]: DataFactory.namedNode(iri) })) });
+
+/**
+ * Compiles one bounded SELECT over the candidates (local) or over a SERVICE endpoint. The query is
+ * built from RDF terms and written by the sparqljs generator: no IRI or word from a document or a
+ * request is ever pasted into the query text, so none can change what the query says.
+ */
 export function compileGraphSearch(words: readonly string[], index: SubjectIndex, candidates: readonly string[], limit: number, service?: string): string {
-  const text = index.textPredicates.map((p) => `<${p}>`).join(' ');
-  const rel = index.relationPredicates.map((p) => `<${p}>`).join(' ');
-  const contains = words.map((w) => `CONTAINS(LCASE(STR(?text)), ${literal(w)})`).join(' || ');
-  const body = [
-    service === undefined ? `  VALUES ?s { ${candidates.map((c) => `<${c}>`).join(' ')} }` : '',
-    `  { VALUES ?p { ${text} } ?s ?p ?text . FILTER(isLiteral(?text) && (${contains})) }`,
-    rel === '' ? '' : `  UNION { VALUES ?rel { ${rel} } ?s ?rel ?o . FILTER(isIRI(?o)) }`,
-  ].filter((l) => l !== '');
-  const where = service === undefined ? body.join('\n') : `  SERVICE <${service}> {\n  ${body.join('\n  ')}\n  }`;
-  return `SELECT ?s ?p ?text ?rel ?o WHERE {\n${where}\n}\nLIMIT ${Math.max(100, limit * 50)}`;
+  const contains = words.map((w) => op('contains', op('lcase', op('str', v('text'))), DataFactory.literal(w)));
+  const anyWord = contains.reduce((a, b) => op('||', a, b));
+  const textGroup: Pattern = {
+    type: 'group',
+    patterns: [valuesOf('p', index.textPredicates), { type: 'bgp', triples: [{ subject: v('s'), predicate: v('p'), object: v('text') }] }, { type: 'filter', expression: op('&&', op('isliteral', v('text')), anyWord) }],
+  };
+  const relGroup: Pattern = {
+    type: 'group',
+    patterns: [valuesOf('rel', index.relationPredicates), { type: 'bgp', triples: [{ subject: v('s'), predicate: v('rel'), object: v('o') }] }, { type: 'filter', expression: op('isiri', v('o')) }],
+  };
+  const body: Pattern[] = [
+    ...(service === undefined ? [valuesOf('s', candidates)] : []),
+    index.relationPredicates.length === 0 ? textGroup : { type: 'union', patterns: [textGroup, relGroup] },
+  ];
+  const where: Pattern[] = service === undefined ? body : [{ type: 'service', name: DataFactory.namedNode(service), silent: false, patterns: body }];
+  const query: SelectQuery = { type: 'query', queryType: 'SELECT', prefixes: {}, variables: ['s', 'p', 'text', 'rel', 'o'].map(v), where, limit: Math.max(100, limit * 50) };
+  return new Generator().stringify(query);
 }
 
 function collect(result: QueryResult, words: readonly string[], service: string | undefined, into: Map<string, GraphMatch>): void {

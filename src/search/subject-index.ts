@@ -20,14 +20,17 @@ const NOT_TEXT = new Set([`${MDKG}sourcePath`, `${MDKG}contentHash`, `${MDKG}gen
 const NOT_RELATION = new Set([RDF_TYPE]);
 const STRINGS = new Set([`${XSD}string`, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString']);
 
-const cache = new WeakMap<object, { store: unknown; size: number; index: SubjectIndex }>();
+const cache = new WeakMap<object, { store: unknown; version: number; index: SubjectIndex }>();
 
-/** The subject index of a graph, rebuilt when the store changed. */
+/**
+ * The subject index of a graph, rebuilt when the store changed: its version changes on every
+ * write (its size would not: renaming a title keeps the number of triples).
+ */
 export function subjectIndexOf(kg: KnowledgeGraph): SubjectIndex {
   const known = cache.get(kg);
-  if (known !== undefined && known.store === kg.store && known.size === kg.store.size) return known.index;
+  if (known !== undefined && known.store === kg.store && known.version === kg.store.version) return known.index;
   const index = buildSubjectIndex(kg);
-  cache.set(kg, { store: kg.store, size: kg.store.size, index });
+  cache.set(kg, { store: kg.store, version: kg.store.version, index });
   return index;
 }
 

@@ -1,9 +1,14 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { DataFactory, Store } from 'n3';
+import { Parser } from 'sparqljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
 import { compileGraphSearch, graphSearch, searchWords } from '../../src/search/graph-search.js';
 import { subjectIndexOf } from '../../src/search/subject-index.js';
 import { startSparqlEndpoint, type SparqlEndpoint } from '../helpers/sparql-endpoint.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const { namedNode, literal, quad } = DataFactory;
 const SCHEMA = 'https://schema.org/';
@@ -30,6 +35,34 @@ describe('graphSearch on the bundled graphs (any Markdown-LD graph, not only too
     expect(index.textPredicates).toContain(`${SCHEMA}description`);
     expect(index.textPredicates).not.toContain('https://w3id.org/mdkg/vocab#sourcePath');
     expect(index.relationPredicates).toContain('https://w3id.org/mdkg/vocab#memberOf');
+  });
+
+  it('builds the SPARQL from terms: any words read back as exactly those literals (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }), (words) => {
+        const sparql = compileGraphSearch(words, subjectIndexOf(kg), ['https://w3id.org/mdkg/concept/x'], 5, 'http://127.0.0.1:9/sparql');
+        const literals: string[] = [];
+        const walk = (node: unknown): void => {
+          if (node === null || typeof node !== 'object') return;
+          const term = node as { termType?: string; value?: string };
+          if (term.termType === 'Literal' && typeof term.value === 'string') literals.push(term.value);
+          for (const child of Object.values(node)) walk(child);
+        };
+        walk(new Parser().parse(sparql));
+        expect(literals).toEqual(words);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the subject index follows refresh() even when the number of triples stays the same', async () => {
+    const dir = await tempDir({ 'a.md': '---\nid: concept:a\ntype: Concept\ntitle: Marmalade\n---\n# A\n' });
+    const graph = await KnowledgeGraph.load(dir, { cache: false });
+    expect((await graphSearch(graph, 'marmalade')).matches.length).toBe(1);
+    await writeFile(join(dir, 'a.md'), '---\nid: concept:a\ntype: Concept\ntitle: Porcupine\n---\n# A\n');
+    await graph.refresh();
+    expect((await graphSearch(graph, 'porcupine')).matches.map((m) => m.iri)).toEqual(['https://w3id.org/mdkg/concept/a']);
+    expect((await graphSearch(graph, 'marmalade')).matches).toEqual([]);
   });
 
   it('escapes words in the generated SPARQL (hostile input cannot break out of the literal)', () => {
