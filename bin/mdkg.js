@@ -8,10 +8,16 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const { main } = await import(entry.href);
-const readStdin = async () => {
+// Raw bytes (the command decodes them strictly as UTF-8), stopping once past maxBytes.
+const readStdin = async (maxBytes = Infinity) => {
   const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length > maxBytes) break;
+  }
+  return Buffer.concat(chunks);
 };
 const code = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
@@ -19,6 +25,8 @@ const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   isTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
+  stdinIsTTY: process.stdin.isTTY === true,
+  debug: process.env.MDKG_DEBUG === '1',
   readStdin,
 });
 // Comunica can leave sockets or timers open; exit once output is flushed.

@@ -7,8 +7,15 @@ export interface CliIo {
   isTTY: boolean;
   /** True when stderr is a terminal: progress lines go there only then (default false). */
   stderrIsTTY?: boolean;
-  /** Reads standard input to the end (for `mdkg query -`). */
-  readStdin?: () => Promise<string>;
+  /** MDKG_DEBUG=1: an unexpected error (a bug) is printed with its stack. */
+  debug?: boolean;
+  /** True when standard input is a terminal: `mdkg search` with no request reads stdin only when it is not. */
+  stdinIsTTY?: boolean;
+  /**
+   * Reads standard input to the end (for `mdkg query -`, `mdkg search -`): raw bytes, decoded
+   * strictly as UTF-8 by the caller, or text. May stop after `maxBytes + 1` bytes.
+   */
+  readStdin?: (maxBytes?: number) => Promise<string | Uint8Array>;
 }
 
 /** Exit codes of every command. */

@@ -1,4 +1,5 @@
-import { formatDiagnostic, isMdkgError } from '../errors.js';
+import { isMdkgError } from '../errors.js';
+import { escapeForTerminal } from '../util/terminal-text.js';
 import { benchCommand } from './commands/bench.js';
 import { exportCommand } from './commands/export.js';
 import { generateCommand } from './commands/generate.js';
@@ -9,6 +10,7 @@ import { searchCommand } from './commands/search.js';
 import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
+import { systemErrorToMdkg } from './system-error.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand, bench: benchCommand, search: searchCommand, 'graph-search': graphSearchCommand };
@@ -26,17 +28,17 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (name === 'help') {
     const topic = rest[0] ?? 'main';
-    const text = HELP[topic];
+    const text = Object.hasOwn(HELP, topic) ? HELP[topic] : undefined;
     if (text === undefined) {
-      io.stderr(`mdkg: no help for '${topic}'\n`);
+      io.stderr(`mdkg: no help for '${escapeForTerminal(topic)}'\n`);
       return EXIT.usage;
     }
     io.stdout(text);
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (command === undefined) {
-    io.stderr(`mdkg: unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}, help\n`);
+    io.stderr(`mdkg: unknown command '${escapeForTerminal(name)}'. Commands: ${Object.keys(COMMANDS).join(', ')}, help\n`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -50,18 +52,29 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
+/**
+ * Prints a failure as one line: `mdkg <command>: [file:line:column: ]CODE message`. Node's file
+ * system errors become coded errors naming the path. Anything else is a bug: one line, a request
+ * to report it, and the stack only with MDKG_DEBUG=1. Text from input is escaped for the terminal.
+ */
 function reportError(error: unknown, io: CliIo, name: string): number {
-  const code = (error as { code?: unknown }).code;
+  const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-    io.stderr(`mdkg ${name}: ${(error as Error).message}\nRun 'mdkg help ${name}' for usage.\n`);
+    io.stderr(`mdkg ${name}: ${escapeForTerminal((error as Error).message)}\nRun 'mdkg help ${name}' for usage.\n`);
     return EXIT.usage;
   }
-  if (isMdkgError(error)) {
-    const { line, column, file } = error.details as { line?: number; column?: number; file?: string };
-    const where = line === undefined ? '' : formatDiagnostic({ code: error.code, severity: 'error', message: '', ...(file === undefined ? { file: 'query' } : { file }), line, ...(column === undefined ? {} : { column }) }).split(': ')[0] + ': ';
-    io.stderr(`mdkg ${name}: ${where}${error.code} ${error.message}\n`);
-    return error.code === 'MDKG_USAGE' ? EXIT.usage : EXIT.failed;
+  const coded = isMdkgError(error) ? error : systemErrorToMdkg(error);
+  if (coded !== undefined) {
+    const { line, column, file } = coded.details as { line?: number; column?: number; file?: string };
+    const where = line === undefined ? '' : `${typeof file === 'string' ? file : 'query'}:${line}${column === undefined ? '' : `:${column}`}: `;
+    io.stderr(`mdkg ${name}: ${escapeForTerminal(`${where}${coded.code} ${coded.message}`)}\n`);
+    return coded.code === 'MDKG_USAGE' ? EXIT.usage : EXIT.failed;
   }
-  io.stderr(`mdkg ${name}: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const stack = io.debug === true && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
+  io.stderr(
+    `mdkg ${name}: unexpected error: ${escapeForTerminal(message)}\n` +
+      `This is a bug in mdkg: please report it with the command that caused it${io.debug === true ? '.' : ' and the output of MDKG_DEBUG=1 mdkg ...'}${escapeForTerminal(stack, { keepNewlines: true })}\n`,
+  );
   return EXIT.failed;
 }

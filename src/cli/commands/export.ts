@@ -4,6 +4,7 @@ import { MdkgError } from '../../errors.js';
 import { writeFileAtomic } from '../../graph/atomic-write.js';
 import { EXPORT_FORMATS, exportGraph, type ExportFormat } from '../../graph/export.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
+import { escapeForTerminal } from '../../util/terminal-text.js';
 import { EXIT, type CliIo } from '../io.js';
 
 export async function exportCommand(args: string[], io: CliIo): Promise<number> {
@@ -18,7 +19,7 @@ export async function exportCommand(args: string[], io: CliIo): Promise<number> 
   if (values.out === undefined) io.stdout(text);
   else {
     await writeFileAtomic(resolve(io.cwd, values.out), text);
-    io.stderr(`wrote ${values.out}\n`);
+    io.stderr(`wrote ${escapeForTerminal(values.out)}\n`);
   }
   return EXIT.ok;
 }

@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, MdkgError } from '../../errors.js';
 import { serializeQuads } from '../../rdf/serialize.js';
 import { formatBindings } from '../../sparql/format.js';
-import { runQuery } from '../../sparql/run.js';
+import { MAX_QUERY_CHARS, runQuery } from '../../sparql/run.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { EXIT, type CliIo } from '../io.js';
+import { readInputFile, readInputStdin } from '../read-input.js';
 
 const RESULT_FORMATS = ['table', 'json', 'csv', 'tsv'] as const;
 const GRAPH_FORMATS = ['ttl', 'nq'] as const;
+/** A query file or stdin is read up to this many bytes (MAX_QUERY_CHARS characters of up to 4 bytes). */
+const MAX_QUERY_BYTES = 4 * MAX_QUERY_CHARS;
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -20,11 +21,8 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
 
 async function readQuery(io: CliIo, positional: string | undefined, file: string | undefined): Promise<string> {
   if (file !== undefined && positional !== undefined) throw new MdkgError('MDKG_USAGE', 'give the query as an argument or with --file, not both');
-  if (file !== undefined) return readFile(resolve(io.cwd, file), 'utf8');
-  if (positional === '-') {
-    if (io.readStdin === undefined) throw new MdkgError('MDKG_USAGE', 'standard input is not available');
-    return io.readStdin();
-  }
+  if (file !== undefined) return readInputFile(io, file, MAX_QUERY_BYTES);
+  if (positional === '-') return readInputStdin(io, MAX_QUERY_BYTES);
   if (positional === undefined || positional.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')");
   return positional;
 }
