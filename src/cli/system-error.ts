@@ -53,8 +53,9 @@ export function systemErrorToMdkg(error: unknown): MdkgError | undefined {
   if (!isSystemError(error)) return undefined;
   const syscall = error.syscall ?? '';
   const code: MdkgCode = error.code === 'ENOENT' ? 'MDKG_NOT_FOUND' : WRITES.has(syscall) || error.code === 'EROFS' || error.code === 'ENOSPC' ? 'MDKG_FILE_WRITE' : 'MDKG_FILE_READ';
-  const path = error.path ?? error.dest;
-  const what = path === undefined ? '' : `${path}${error.dest !== undefined && error.dest !== path ? ` -> ${error.dest}` : ''}: `;
+  // A rename's target is what the user named (the source is a temp file next to it).
+  const path = syscall === 'rename' && error.dest !== undefined ? error.dest : (error.path ?? error.dest);
+  const what = path === undefined ? '' : `${path}: `;
   const details: Record<string, unknown> = { errno: error.code, ...(syscall === '' ? {} : { syscall }), ...(path === undefined ? {} : { path }) };
   return new MdkgError(code, `${what}${REASONS.get(error.code) ?? error.code} (${error.code}${syscall === '' ? '' : `, ${syscall}`})`, details, { cause: error });
 }

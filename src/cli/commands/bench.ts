@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderDiagnostics, renderReport } from '../../bench/report.js';
 import { MAX_LIMIT, runBench } from '../../bench/runner.js';
@@ -11,6 +10,7 @@ import { jsonChunks } from '../../util/json-chunks.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
 import { writeChunksAtomic } from '../../util/write-chunks.js';
 import { datasetDirs } from '../dataset-dirs.js';
+import { checkOutputFile } from '../output-path.js';
 import { STRATEGIES, type Strategy } from '../../search/types.js';
 import { EXIT, type CliIo } from '../io.js';
 
@@ -62,6 +62,9 @@ export async function benchCommand(args: string[], io: CliIo, makeSearcher: Make
   const limit = parseLimit(values.limit);
   const quiet = values.quiet === true;
   const progress = !quiet && io.stderrIsTTY === true ? progressLine(io) : undefined;
+  // Output paths are checked before the run, which can take long, not after it.
+  const jsonOut = values.json === undefined || values.json === '-' ? undefined : await checkOutputFile(io, values.json, '--json');
+  const svgOut = values.svg === undefined ? undefined : await checkOutputFile(io, values.svg, '--svg');
   const { dirs, notes } = await datasetDirs(positionals, io.cwd);
   for (const note of notes) io.stderr(`mdkg bench: ${note}\n`);
   if (dirs.length === 0) throw new MdkgError('MDKG_USAGE', 'no dataset folder among the arguments (a dataset folder holds dataset.json)');
@@ -83,13 +86,13 @@ export async function benchCommand(args: string[], io: CliIo, makeSearcher: Make
   };
   if (values.json === '-') for (const chunk of json()) io.stdout(chunk);
   else {
-    if (values.json !== undefined) await writeChunksAtomic(resolve(io.cwd, values.json), json());
+    if (jsonOut !== undefined) await writeChunksAtomic(jsonOut, json());
     io.stdout(renderReport(report));
   }
-  if (values.svg !== undefined) {
+  if (svgOut !== undefined) {
     const names = report.datasets.filter((d) => d.status === 'ok').map((d) => d.name);
     const title = `mdkg bench: ${names.length === 1 ? (names[0] ?? '') : `${names.length} datasets`}, Recall@5 and Hit@1 by strategy`;
-    await writeFileAtomic(resolve(io.cwd, values.svg), renderSvg(report, { title }));
+    await writeFileAtomic(svgOut, renderSvg(report, { title }));
   }
   return report.datasets.every((d) => d.status === 'ok') ? EXIT.ok : EXIT.failed;
 }
