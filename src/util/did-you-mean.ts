@@ -2,8 +2,8 @@ import { distance } from 'fastest-levenshtein';
 
 /**
  * The known names closest to `name` by edit distance (case-insensitive; a case-only difference
- * ranks first), within 40 % of its length and at least 2 edits, best first, at most `max`. The
- * bound is the one SPARQL term suggestions use (src/sparql/schema-check.ts).
+ * ranks first), within 40 % of its length and at least 2 edits (the bound SPARQL term
+ * suggestions use, src/sparql/schema-check.ts): those at the smallest distance, at most `max`.
  */
 export function closestNames(name: string, known: Iterable<string>, max = 3): string[] {
   const limit = Math.max(2, Math.ceil(name.length * 0.4));
@@ -14,7 +14,8 @@ export function closestNames(name: string, known: Iterable<string>, max = 3): st
     if (d <= limit) scored.push({ text, d });
   }
   scored.sort((a, b) => a.d - b.d || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
-  return scored.slice(0, max).map((s) => s.text);
+  const best = scored[0]?.d;
+  return scored.filter((s) => s.d === best).slice(0, max).map((s) => s.text);
 }
 
 /** ` (did you mean 'servers'?)`, or '' when no known name is close. `prefix` is put before each suggestion. */
