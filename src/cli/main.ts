@@ -52,6 +52,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
+/** A thrown non-Error as text (String() itself throws for an object without a prototype). */
+function describe(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 /**
  * Prints a failure as one line: `mdkg <command>: [file:line:column: ]CODE message`. Node's file
  * system errors become coded errors naming the path. Anything else is a bug: one line, a request
@@ -70,7 +79,7 @@ function reportError(error: unknown, io: CliIo, name: string): number {
     io.stderr(`mdkg ${name}: ${escapeForTerminal(`${where}${coded.code} ${coded.message}`)}\n`);
     return coded.code === 'MDKG_USAGE' ? EXIT.usage : EXIT.failed;
   }
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : describe(error);
   const stack = io.debug === true && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
   io.stderr(
     `mdkg ${name}: unexpected error: ${escapeForTerminal(message)}\n` +

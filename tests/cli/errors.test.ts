@@ -78,6 +78,17 @@ describe('an unexpected error (a bug)', () => {
     expect(err()).toBe('mdkg schema: unexpected error: TypeError: cannot write \\x1b[2J here\nThis is a bug in mdkg: please report it with the command that caused it and the output of MDKG_DEBUG=1 mdkg ...\n');
   });
 
+  it.each([
+    ['a string', 'boom\u001b[2J', 'boom\\x1b[2J'],
+    ['an object without a prototype', Object.create(null) as unknown, '[object Object]'],
+    ['undefined', undefined, 'undefined'],
+  ])('a thrown %s is reported in one line too', async (_, thrown, shown) => {
+    let stderr = '';
+    const io = { stdout: () => { throw thrown; }, stderr: (t: string) => (stderr += t), cwd: await fixture(), isTTY: false };
+    expect(await main(['schema', '--no-cache'], io)).toBe(1);
+    expect(stderr.split('\n')[0]).toBe(`mdkg schema: unexpected error: ${shown}`);
+  });
+
   it('with MDKG_DEBUG=1 the stack follows', async () => {
     const { io, err } = failingIo(true);
     io.cwd = await fixture();
