@@ -16,20 +16,26 @@ for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15]]) {
     process.exit(128 + number);
   });
 }
-const readStdinBytes = async () => {
+// Raw bytes (the command decodes them strictly as UTF-8), stopping once past maxBytes.
+const readStdin = async (maxBytes = Infinity) => {
   const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length > maxBytes) break;
+  }
   return Buffer.concat(chunks);
 };
-const readStdin = async () => (await readStdinBytes()).toString('utf8');
 const code = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   isTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
+  stdinIsTTY: process.stdin.isTTY === true,
+  debug: process.env.MDKG_DEBUG === '1',
   readStdin,
-  readStdinBytes,
 });
 // Comunica can leave sockets or timers open; exit once output is flushed.
 process.stdout.write('', () => process.exit(code));

@@ -1,5 +1,6 @@
 import { MdkgError } from './errors.js';
 import { isValidSourceId } from './generate/file-names.js';
+import { didYouMean } from './util/did-you-mean.js';
 
 /** A live MCP server: started over stdio, or reached over Streamable HTTP. */
 export type ServerConfig =
@@ -22,7 +23,7 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x)
 const isStringMap = (v: unknown): v is Record<string, string> => isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
 
 function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], where: string, file: string): void {
-  for (const key of Object.keys(value)) if (!allowed.includes(key)) throw invalid(file, `unknown key '${where}.${key}'`);
+  for (const key of Object.keys(value)) if (!allowed.includes(key)) throw invalid(file, `unknown key '${where}.${key}'${didYouMean(key, allowed, `${where}.`)}`);
 }
 
 function checkId(id: string, where: string, file: string): void {

@@ -7,6 +7,7 @@ import { readTextFile } from './util/read-file.js';
 
 /** Config files above this size are refused unread. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
+import { didYouMean } from './util/did-you-mean.js';
 
 /** Settings read from `mdkg.config.yaml` / `mdkg.config.json` (schema: schemas/config.schema.json). */
 export interface MdkgConfig {
@@ -30,6 +31,9 @@ export interface MdkgConfig {
   search?: SearchOverrides;
 }
 
+const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search'];
+const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
+
 export const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
 
 function invalid(file: string, message: string): MdkgError {
@@ -42,7 +46,7 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   if (typeof value !== 'object' || Array.isArray(value)) throw invalid(file, 'the config must be a mapping');
   const config = value as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search'].includes(key)) throw invalid(file, `unknown key '${key}'`);
+    if (!TOP_KEYS.includes(key)) throw invalid(file, `unknown key '${key}'${didYouMean(key, TOP_KEYS)}`);
   }
   if (config.servers !== undefined) validateServers(config.servers, file);
   if (config.sources !== undefined) validateSources(config.sources, file);
@@ -57,7 +61,7 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   if (sparql !== undefined) {
     if (sparql === null || typeof sparql !== 'object' || Array.isArray(sparql)) throw invalid(file, "'sparql' must be a mapping");
     const s = sparql as Record<string, unknown>;
-    for (const key of Object.keys(s)) if (!['allow_services', 'timeout_ms', 'limit'].includes(key)) throw invalid(file, `unknown key 'sparql.${key}'`);
+    for (const key of Object.keys(s)) if (!SPARQL_KEYS.includes(key)) throw invalid(file, `unknown key 'sparql.${key}'${didYouMean(key, SPARQL_KEYS, 'sparql.')}`);
     if (s.allow_services !== undefined && !(Array.isArray(s.allow_services) && s.allow_services.every((x) => typeof x === 'string' && /^https?:\/\//.test(x)))) {
       throw invalid(file, "'sparql.allow_services' must be a list of http(s) endpoint IRIs");
     }
@@ -72,7 +76,7 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
 function validateSearch(value: unknown, file: string): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(file, "'search' must be a mapping");
   const s = value as Record<string, unknown>;
-  for (const key of Object.keys(s)) if (!['fields', 'weights'].includes(key)) throw invalid(file, `unknown key 'search.${key}' (known: fields, weights)`);
+  for (const key of Object.keys(s)) if (!['fields', 'weights'].includes(key)) throw invalid(file, `unknown key 'search.${key}'${didYouMean(key, ['fields', 'weights'], 'search.') || ' (known: fields, weights)'}`);
   for (const key of ['fields', 'weights']) {
     const v = s[key];
     if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) throw invalid(file, `'search.${key}' must be a mapping of names to numbers`);

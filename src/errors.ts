@@ -1,3 +1,5 @@
+import { escapeForTerminal } from './util/terminal-text.js';
+
 /** Every error code mdkg raises or reports. Codes are stable: tools may match on them. */
 export type MdkgCode =
   // input files and documents
@@ -80,8 +82,11 @@ export function isMdkgError(value: unknown): value is MdkgError {
   return value instanceof MdkgError;
 }
 
-/** `file:line:column: severity code message`, the form editors and CI logs understand (exact text; the CLI escapes it for terminals). */
+/**
+ * `file:line:column: severity code message`, the form editors and CI logs understand: always one
+ * line, with control and bidi characters of the file name and message shown as escapes.
+ */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file === undefined ? '' : `${d.file}${d.line === undefined ? '' : `:${d.line}${d.column === undefined ? '' : `:${d.column}`}`}: `;
-  return `${where}${d.severity} ${d.code} ${d.message}`;
+  return escapeForTerminal(`${where}${d.severity} ${d.code} ${d.message}`);
 }

@@ -6,13 +6,33 @@ import { tempDir } from './helpers/temp-dir.js';
 describe('config', () => {
   it.each([
     ['not a mapping', [1, 2], 'x.yaml: the config must be a mapping'],
-    ['an unknown key', { graph: 'g' }, "x.yaml: unknown key 'graph'"],
+    ['an unknown key', { graph: 'g' }, "x.yaml: unknown key 'graph' (did you mean 'graphs'?)"],
     ['graphs not a string', { graphs: 3 }, "x.yaml: 'graphs' must be a folder path"],
-    ['an unknown sparql key', { sparql: { timeout: 3 } }, "x.yaml: unknown key 'sparql.timeout'"],
+    ['an unknown sparql key', { sparql: { timeout: 3 } }, "x.yaml: unknown key 'sparql.timeout' (did you mean 'sparql.timeout_ms'?)"],
     ['a non-http service', { sparql: { allow_services: ['file:///etc/passwd'] } }, "x.yaml: 'sparql.allow_services' must be a list of http(s) endpoint IRIs"],
     ['a negative timeout', { sparql: { timeout_ms: -1 } }, "x.yaml: 'sparql.timeout_ms' must be a positive integer"],
     ['a fractional limit', { sparql: { limit: 1.5 } }, "x.yaml: 'sparql.limit' must be a positive integer"],
   ])('refuses %s', (_name, value, message) => {
+    expect(() => validateConfig(value, 'x.yaml')).toThrow(message);
+  });
+
+  // Typos get a did-you-mean, like unknown SPARQL terms; a key close to nothing gets none.
+  it.each([
+    [{ server: {} }, "unknown key 'server' (did you mean 'servers'?)"],
+    [{ Servers: {} }, "unknown key 'Servers' (did you mean 'servers'?)"],
+    [{ sevrers: {} }, "unknown key 'sevrers' (did you mean 'servers'?)"],
+    [{ source: {} }, "unknown key 'source' (did you mean 'sources'?)"],
+    [{ tools_dir: 'x' }, "unknown key 'tools_dir' (did you mean 'tools_out'?)"],
+    [{ hint: {} }, "unknown key 'hint' (did you mean 'hints'?)"],
+    [{ serach: {} }, "unknown key 'serach' (did you mean 'search'?)"],
+    [{ sparql: { allow_service: [] } }, "unknown key 'sparql.allow_service' (did you mean 'sparql.allow_services'?)"],
+    [{ sparql: { limt: 3 } }, "unknown key 'sparql.limt' (did you mean 'sparql.limit'?)"],
+    [{ search: { weight: {} } }, "unknown key 'search.weight' (did you mean 'search.weights'?)"],
+    [{ search: { zzz: {} } }, "unknown key 'search.zzz' (known: fields, weights)"],
+    [{ servers: { a: { comand: 'x' } } }, "unknown key 'servers.a.comand' (did you mean 'servers.a.command'?)"],
+    [{ completely_different: 1 }, "x.yaml: unknown key 'completely_different'"],
+    [{ constructor: 1 }, "x.yaml: unknown key 'constructor'"],
+  ])('suggests the key meant for %j', (value, message) => {
     expect(() => validateConfig(value, 'x.yaml')).toThrow(message);
   });
 

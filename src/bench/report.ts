@@ -1,6 +1,7 @@
 // The benchmark report for people: one plain text table per strategy.
 import { formatDiagnostic } from '../errors.js';
 import { renderTable } from '../util/table.js';
+import { escapeForTerminal } from '../util/terminal-text.js';
 import type { Aggregate } from './aggregate.js';
 import type { BenchReport } from './types.js';
 
@@ -47,14 +48,14 @@ export function renderReport(report: BenchReport): string {
   }
   const failed = report.datasets.filter((d) => d.status === 'failed');
   if (failed.length > 0) {
-    blocks.push(`failed datasets:\n${failed.map((d) => `  ${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}\n`).join('')}`);
+    blocks.push(`failed datasets:\n${failed.map((d) => `  ${escapeForTerminal(`${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}`)}\n`).join('')}`);
   }
   return blocks.join('\n');
 }
 
 /** Every dataset diagnostic as `dataset: file:line: severity CODE message`, at most `max` lines. */
 export function renderDiagnostics(report: BenchReport, max = 50): string {
-  const lines = report.datasets.flatMap((d) => d.diagnostics.map((x) => `${d.name}: ${formatDiagnostic(x)}`));
+  const lines = report.datasets.flatMap((d) => d.diagnostics.map((x) => `${escapeForTerminal(d.name)}: ${formatDiagnostic(x)}`));
   const shown = lines.slice(0, max).map((l) => `${l}\n`);
   if (lines.length > max) shown.push(`… and ${lines.length - max} more (see the JSON report)\n`);
   return shown.join('');

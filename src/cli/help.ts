@@ -71,7 +71,7 @@ Options:
   --out <file>             write to a file (atomically) instead of standard output
 ${COMMON}
 `,
-  search: `Usage: mdkg search "<request>" [options]
+  search: `Usage: mdkg search ["<request>" | --file <path> | -] [options]
 
 Ranks the tools of the graph for a request in plain words ("delete the user", "사용자 삭제",
 "trak shipmnt"): BM25F over names, titles, aliases, keywords, descriptions and parameters,
@@ -84,6 +84,8 @@ Options:
   --limit <n>              results, 1 to 100 (default 5)
   --strategy <s>           bm25 | bm25+graph | bm25+graph+annotations |
                            bm25+graph+annotations+fuzzy | full (default full)
+  --file <path>            read the request from a file (UTF-8); '-' or no request with a
+                           pipe on stdin reads standard input
   --explain                per-source ranks and scores, confidence features, related tools,
                            and a SPARQL query that shows the evidence with 'mdkg query'
   --json                   the whole result as JSON

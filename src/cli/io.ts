@@ -1,5 +1,4 @@
-import { formatDiagnostic, MdkgError, type Diagnostic } from '../errors.js';
-import { escapeForTerminal } from '../util/terminal-text.js';
+import { formatDiagnostic, type Diagnostic } from '../errors.js';
 
 /** What the CLI may touch of the process: given by bin/mdkg.js, replaced in tests. */
 export interface CliIo {
@@ -10,28 +9,15 @@ export interface CliIo {
   isTTY: boolean;
   /** True when stderr is a terminal: progress lines go there only then (default false). */
   stderrIsTTY?: boolean;
-  /** Reads standard input to the end (for `mdkg query -`). */
-  readStdin?: () => Promise<string>;
-  /** Reads standard input to the end as bytes, so invalid UTF-8 can be refused (preferred). */
-  readStdinBytes?: () => Promise<Uint8Array>;
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** UTF-8 text of `bytes`; invalid UTF-8 is MDKG_BINARY_FILE, as it is for documents. */
-export function decodeText(bytes: Uint8Array, what: string): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new MdkgError('MDKG_BINARY_FILE', `${what} is not valid UTF-8 text`);
-  }
-}
-
-/** Standard input as text: strict UTF-8 when the host gives bytes. */
-export async function readStdinText(io: CliIo): Promise<string> {
-  if (io.readStdinBytes !== undefined) return decodeText(await io.readStdinBytes(), 'standard input');
-  if (io.readStdin !== undefined) return io.readStdin();
-  throw new MdkgError('MDKG_USAGE', 'standard input is not available');
+  /** MDKG_DEBUG=1: an unexpected error (a bug) is printed with its stack. */
+  debug?: boolean;
+  /** True when standard input is a terminal: `mdkg search` with no request reads stdin only when it is not. */
+  stdinIsTTY?: boolean;
+  /**
+   * Reads standard input to the end (for `mdkg query -`, `mdkg search -`): raw bytes, decoded
+   * strictly as UTF-8 by the caller, or text. May stop after `maxBytes + 1` bytes.
+   */
+  readStdin?: (maxBytes?: number) => Promise<string | Uint8Array>;
 }
 
 /** Exit codes of every command. */
@@ -39,5 +25,5 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** A diagnostic as one line for people: control and bidi characters from the input escaped. */
 export function diagnosticLine(d: Diagnostic): string {
-  return escapeForTerminal(formatDiagnostic(d));
+  return formatDiagnostic(d);
 }

@@ -1,4 +1,5 @@
-import { formatDiagnostic, isMdkgError, MdkgError, type MdkgCode } from '../errors.js';
+import { isMdkgError } from '../errors.js';
+import { escapeForTerminal } from '../util/terminal-text.js';
 import { benchCommand } from './commands/bench.js';
 import { exportCommand } from './commands/export.js';
 import { generateCommand } from './commands/generate.js';
@@ -9,8 +10,7 @@ import { searchCommand } from './commands/search.js';
 import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
-import { dict, own } from '../util/own.js';
-import { escapeForTerminal } from '../util/terminal-text.js';
+import { systemErrorToMdkg } from './system-error.js';
 
 export { removeInFlight } from '../util/cleanup.js';
 
@@ -30,7 +30,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (name === 'help') {
     const topic = rest[0] ?? 'main';
-    const text = own(HELP, topic);
+    const text = Object.hasOwn(HELP, topic) ? HELP[topic] : undefined;
     if (text === undefined) {
       io.stderr(`mdkg: no help for '${escapeForTerminal(topic)}'\n`);
       return EXIT.usage;
@@ -38,13 +38,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(text);
     return EXIT.ok;
   }
-  const command = own(COMMANDS, name);
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (command === undefined) {
     io.stderr(`mdkg: unknown command '${escapeForTerminal(name)}'. Commands: ${Object.keys(COMMANDS).join(', ')}, help\n`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(own(HELP, name) ?? '');
+    io.stdout(Object.hasOwn(HELP, name) ? (HELP[name] ?? '') : '');
     return EXIT.ok;
   }
   try {
@@ -54,34 +54,38 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-/** Node's file errors, as the coded errors they are: a path that is missing, a folder, not allowed… */
-const SYSTEM_CODES: Readonly<Record<string, MdkgCode>> = dict({ ENOENT: 'MDKG_NOT_FOUND', ENOTDIR: 'MDKG_NOT_FOUND', EISDIR: 'MDKG_FILE_WRITE', EEXIST: 'MDKG_FILE_WRITE', EACCES: 'MDKG_FILE_READ', EPERM: 'MDKG_FILE_READ', ENAMETOOLONG: 'MDKG_USAGE', ELOOP: 'MDKG_PATH_ESCAPE', ENOSPC: 'MDKG_FILE_WRITE', EROFS: 'MDKG_FILE_WRITE', EPIPE: 'MDKG_FILE_WRITE' });
-
-function asCoded(error: unknown): MdkgError | undefined {
-  if (isMdkgError(error)) return error;
-  const system = error as { code?: unknown; path?: unknown; syscall?: unknown };
-  const code = typeof system.code === 'string' ? own(SYSTEM_CODES, system.code) : undefined;
-  if (code === undefined) return undefined;
-  const path = typeof system.path === 'string' ? system.path : undefined;
-  const what = system.code === 'EISDIR' ? 'is a folder' : system.code === 'ENOENT' ? 'does not exist' : (error as Error).message;
-  return new MdkgError(code, path === undefined ? what : `${path}: ${what}`, path === undefined ? {} : { path });
+/** A thrown non-Error as text (String() itself throws for an object without a prototype). */
+function describe(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
 
-function reportError(thrown: unknown, io: CliIo, name: string): number {
-  const error = asCoded(thrown) ?? thrown;
-  const code = (error as { code?: unknown }).code;
+/**
+ * Prints a failure as one line: `mdkg <command>: [file:line:column: ]CODE message`. Node's file
+ * system errors become coded errors naming the path. Anything else is a bug: one line, a request
+ * to report it, and the stack only with MDKG_DEBUG=1. Text from input is escaped for the terminal.
+ */
+function reportError(error: unknown, io: CliIo, name: string): number {
+  const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-    io.stderr(`mdkg ${name}: ${(error as Error).message}\nRun 'mdkg help ${name}' for usage.\n`);
+    io.stderr(`mdkg ${name}: ${escapeForTerminal((error as Error).message)}\nRun 'mdkg help ${name}' for usage.\n`);
     return EXIT.usage;
   }
-  if (isMdkgError(error)) {
-    const { line, column, file } = error.details as { line?: number; column?: number; file?: string };
-    const where = line === undefined ? '' : formatDiagnostic({ code: error.code, severity: 'error', message: '', ...(file === undefined ? { file: 'query' } : { file }), line, ...(column === undefined ? {} : { column }) }).split(': ')[0] + ': ';
-    io.stderr(`mdkg ${name}: ${escapeForTerminal(`${where}${error.code} ${error.message}`)}\n`);
-    return error.code === 'MDKG_USAGE' ? EXIT.usage : EXIT.failed;
+  const coded = isMdkgError(error) ? error : systemErrorToMdkg(error);
+  if (coded !== undefined) {
+    const { line, column, file } = coded.details as { line?: number; column?: number; file?: string };
+    const where = line === undefined ? '' : `${typeof file === 'string' ? file : 'query'}:${line}${column === undefined ? '' : `:${column}`}: `;
+    io.stderr(`mdkg ${name}: ${escapeForTerminal(`${where}${coded.code} ${coded.message}`)}\n`);
+    return coded.code === 'MDKG_USAGE' ? EXIT.usage : EXIT.failed;
   }
-  // A bug, not bad input: one line, and the stack only when asked for (MDKG_DEBUG=1).
-  const detail = process.env['MDKG_DEBUG'] === '1' ? ((error as Error).stack ?? String(error)) : `${(error as Error).message ?? String(error)} (a bug in mdkg: please report it; MDKG_DEBUG=1 shows where)`;
-  io.stderr(`mdkg ${name}: unexpected error: ${escapeForTerminal(detail)}\n`);
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : describe(error);
+  const stack = io.debug === true && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
+  io.stderr(
+    `mdkg ${name}: unexpected error: ${escapeForTerminal(message)}\n` +
+      `This is a bug in mdkg: please report it with the command that caused it${io.debug === true ? '.' : ' and the output of MDKG_DEBUG=1 mdkg ...'}${escapeForTerminal(stack, { keepNewlines: true })}\n`,
+  );
   return EXIT.failed;
 }

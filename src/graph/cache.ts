@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { Diagnostic, MdkgError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -21,11 +21,14 @@ interface Header {
   version: number;
   key: string;
   checksum: string;
+  /** Names the secret that signed the cache (a hash of it), so another user's cache is told apart. */
+  signer: string;
   entries: number;
 }
 
 /** The checksum is an HMAC with this user's secret (cache-key.ts): only caches this user wrote verify. */
 const sign = (text: string): string => createHmac('sha256', cacheSecret()).update(text).digest('hex');
+const signerId = (): string => createHash('sha256').update(cacheSecret()).digest('hex').slice(0, 16);
 
 function isEntry(value: unknown): value is CacheEntry {
   const e = value as Partial<CacheEntry> | null;
@@ -64,7 +67,10 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
   if (header.format !== FORMAT) return corrupt('not an mdkg cache');
   if (header.version !== VERSION || header.key !== key) return { entries };
   const body = text.slice(newline + 1);
-  if (sign(body) !== header.checksum) return corrupt('checksum mismatch: edited, or written by another user');
+  // Signed with another secret (another user, another machine, a cache that came with a
+  // repository): not ours to trust, and not damage either; it is rebuilt without a warning.
+  if (header.signer !== signerId()) return { entries };
+  if (sign(body) !== header.checksum) return corrupt('checksum mismatch: edited since it was written');
   let list: unknown;
   try {
     list = JSON.parse(body);
@@ -79,6 +85,6 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
 /** Writes the cache atomically. */
 export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[]): Promise<void> {
   const body = JSON.stringify(entries);
-  const header: Header = { format: FORMAT, version: VERSION, key, checksum: sign(body), entries: entries.length };
+  const header: Header = { format: FORMAT, version: VERSION, key, checksum: sign(body), signer: signerId(), entries: entries.length };
   await writeFileAtomic(join(cacheDir, CACHE_FILE), `${JSON.stringify(header)}\n${body}`);
 }

@@ -1,12 +1,19 @@
 import { escapeForTerminal } from './terminal-text.js';
+
 /**
- * Renders rows as a plain aligned text table with a header rule, for people. Cells are one line:
- * line breaks and tabs become spaces, other control and bidi characters visible escapes.
+ * Renders rows as a plain aligned text table with a header rule: one line per row, whatever the
+ * cells hold (control, bidi and line-breaking characters are shown as escapes, see
+ * escapeForTerminal). Linear in the size of the table.
  */
 export function renderTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const clean = (cell: string): string => escapeForTerminal(cell.replace(/[\r\n\t]+/g, ' '));
-  const body = rows.map((row) => headers.map((_, i) => clean(row[i] ?? '')));
-  const widths = headers.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const head = headers.map((h) => escapeForTerminal(h));
+  const body = rows.map((row) => headers.map((_, i) => escapeForTerminal(row[i] ?? '')));
+  const widths = head.map((h) => h.length);
+  for (const row of body) {
+    for (const [i, cell] of row.entries()) if (cell.length > (widths[i] ?? 0)) widths[i] = cell.length;
+  }
   const line = (cells: readonly string[]): string => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
-  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n') + '\n';
+  const lines = [line(head), line(widths.map((w) => '-'.repeat(w)))];
+  for (const row of body) lines.push(line(row));
+  return `${lines.join('\n')}\n`;
 }

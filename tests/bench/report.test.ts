@@ -38,3 +38,21 @@ describe('renderReport', () => {
     );
   });
 });
+
+describe('report text from hostile datasets', () => {
+  it('dataset names, folders, error messages and diagnostics with control or bidi characters stay escaped, one line each', () => {
+    const report = fixtureReport();
+    const evil = '\u001b]0;owned\u0007\u202e';
+    const [first, ...rest] = report.datasets;
+    if (first === undefined) throw new Error('fixture has a dataset');
+    report.datasets = [
+      { ...first, name: `n${evil}`, diagnostics: [{ code: 'MDKG_DATASET_INVALID', severity: 'warning', message: `m${evil}\nsecond line`, file: `f${evil}.jsonl`, line: 1 }] },
+      ...rest,
+      { ...first, dir: `d${evil}`, status: 'failed', error: { code: 'MDKG_DATASET_INVALID', message: `e${evil}` }, runs: [] },
+    ];
+    const text = `${renderReport(report)}${renderDiagnostics(report)}`;
+    for (const line of text.split('\n')) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    expect(renderDiagnostics(report)).toBe('n\\x1b]0;owned\\x07\\u202e: f\\x1b]0;owned\\x07\\u202e.jsonl:1: warning MDKG_DATASET_INVALID m\\x1b]0;owned\\x07\\u202e\\nsecond line\n');
+    expect(renderReport(report)).toContain('  d\\x1b]0;owned\\x07\\u202e: MDKG_DATASET_INVALID e\\x1b]0;owned\\x07\\u202e\n');
+  });
+});

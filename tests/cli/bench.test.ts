@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BenchReport } from '../../src/bench/types.js';
-import { parseStrategies } from '../../src/cli/commands/bench.js';
+import { benchCommand, parseStrategies } from '../../src/cli/commands/bench.js';
 import { main } from '../../src/cli/main.js';
 import { STRATEGIES } from '../../src/search/types.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { wordOverlapSearcher } from '../bench/word-overlap-searcher.js';
 
 const TINY = fileURLToPath(new URL('../fixtures/bench/tiny', import.meta.url));
 const VALID = 'bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy, full, all';
@@ -75,5 +76,44 @@ describe('mdkg bench', () => {
     expect(shown).toContain('\rdataset 1/1 tiny: bm25 query 6/6\u001b[K');
     expect(shown.endsWith('\r\u001b[K')).toBe(true);
     expect(await run(['--quiet'])).toBe('');
+  });
+});
+
+describe('mdkg bench on big and globbed inputs', () => {
+  it('120,000 queries on a tiny catalog: finishes, table only (the report, too big for one string with every strategy, is not serialised without --json)', async () => {
+    const dir = await tempDir();
+    await cp(TINY, join(dir, 'big'), { recursive: true });
+    const lines = Array.from({ length: 120_000 }, (_, i) => JSON.stringify({ id: `q${i}`, query: `read file ${i}`, expected: ['read_file'], match: 'all' }));
+    await writeFile(join(dir, 'big', 'queries.jsonl'), `${lines.join('\n')}\n`);
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), cwd: dir, isTTY: false };
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(await benchCommand(['big', '--quiet', '--strategy', 'bm25'], io, (g) => wordOverlapSearcher(g))).toBe(0);
+      expect(stringify.mock.calls.filter(([v]) => v !== null && typeof v === 'object' && 'datasets' in (v as object))).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(stderr).toBe('');
+    const tables = stdout.split('strategy: ').slice(1);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.split('\n')[3]).toMatch(/^tiny\s+dev\s+100000\s+1\.000/);
+  }, 60_000);
+
+  it.each([
+    { args: ['README.md', 'tiny'], notes: ['skipping README.md: not a dataset folder (not a folder)'], code: 0, ran: ['tiny'] },
+    { args: ['notes', 'tiny', 'README.md'], notes: ['skipping notes: not a dataset folder (no dataset.json)', 'skipping README.md: not a dataset folder (not a folder)'], code: 0, ran: ['tiny'] },
+    { args: ['tiny', 'gone'], notes: [], code: 1, ran: ['tiny'] },
+    { args: ['README.md', 'notes'], notes: ['skipping README.md: not a dataset folder (not a folder)', 'skipping notes: not a dataset folder (no dataset.json)'], code: 2, ran: [] },
+  ])('a glob like datasets/* ($args): what is not a dataset folder is skipped with a note', async ({ args, notes, code, ran }) => {
+    const dir = await tempDir({ 'README.md': '# datasets\n', 'notes/todo.txt': 'x\n' });
+    await cp(TINY, join(dir, 'tiny'), { recursive: true });
+    const r = await runCli(['bench', ...args, '--strategy', 'bm25', '--json', '-'], dir);
+    expect(r.code).toBe(code);
+    const noteLines = r.stderr.split('\n').filter((l) => l.includes('skipping'));
+    expect(noteLines).toEqual(notes.map((n) => `mdkg bench: ${n}`));
+    if (code === 2) expect(r.stderr).toContain('MDKG_USAGE no dataset folder among the arguments (a dataset folder holds dataset.json)');
+    else expect((JSON.parse(r.stdout) as BenchReport).datasets.filter((d) => d.status === 'ok').map((d) => d.name)).toEqual(ran);
   });
 });

@@ -37,8 +37,8 @@ describe('mdkg CLI (in process)', () => {
     [['validate', '--graphs', ''], 2, 'mdkg validate: MDKG_USAGE the graph folder path is empty (--graphs needs a folder)\n'],
     [['validate', '--graphs', '/nonexistent/mdkg'], 1, 'mdkg validate: MDKG_NOT_FOUND graph folder /nonexistent/mdkg does not exist\n'],
     [['validate', '--graphs', '/dev/null'], 2, 'mdkg validate: MDKG_USAGE graph folder /dev/null is not a folder\n'],
-    [['export', '--format', 'nq', '--out', '/tmp'], 2, 'mdkg export: MDKG_USAGE --out /tmp is a folder: give the path of a file\n'],
-    [['export', '--format', 'nq', '--out', '/dev/null'], 2, 'mdkg export: MDKG_USAGE --out /dev/null is not a regular file (a link, a device or a pipe): give the path of a file\n'],
+    [['export', '--format', 'nq', '--out', '/tmp'], 1, 'mdkg export: MDKG_FILE_WRITE --out /tmp: is a folder; give a file path\n'],
+    [['export', '--format', 'nq', '--out', '/dev/null'], 1, 'mdkg export: MDKG_FILE_WRITE --out /dev/null: is not a regular file (a device, a pipe or a link); give a file path\n'],
   ])('%j exits %i with a clear message', async (argv, code, stderr) => {
     const r = await runCli(argv, process.cwd());
     expect(r.code).toBe(code);

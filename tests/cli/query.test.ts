@@ -31,8 +31,8 @@ describe('mdkg query', () => {
   });
 
   it.each([
-    ['--file', (dir: string) => runCli(['query', '--file', 'bad.rq'], dir), 'mdkg query: MDKG_BINARY_FILE query file bad.rq is not valid UTF-8 text\n'],
-    ['stdin', (dir: string) => runCli(['query', '-'], dir, Uint8Array.from([0x41, 0x53, 0x4b, 0x20, 0xff, 0x7b, 0x7d])), 'mdkg query: MDKG_BINARY_FILE standard input is not valid UTF-8 text\n'],
+    ['--file', (dir: string) => runCli(['query', '--file', 'bad.rq'], dir), 'mdkg query: MDKG_BINARY_FILE bad.rq is not UTF-8 text\n'],
+    ['stdin', (dir: string) => runCli(['query', '-'], dir, Uint8Array.from([0x41, 0x53, 0x4b, 0x20, 0xff, 0x7b, 0x7d])), 'mdkg query: MDKG_BINARY_FILE standard input is not UTF-8 text\n'],
   ])('refuses invalid UTF-8 from %s', async (_, run, stderr) => {
     const dir = await tempDir({ ...graph, 'bad.rq': Uint8Array.from([0x41, 0x53, 0x4b, 0x20, 0xc3, 0x28, 0x7b, 0x7d]) });
     expect(await run(dir)).toEqual({ code: 1, stdout: '', stderr });

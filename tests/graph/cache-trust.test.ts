@@ -11,27 +11,28 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const DOC = '---\nid: concept:a\ntype: Concept\ntitle: Alpha\n---\n# Alpha\n';
 
-async function forge(dir: string, sign: (body: string) => string): Promise<void> {
+async function forge(dir: string, sign: (body: string) => string, signer?: string): Promise<void> {
   const file = join(dir, '.mdkg', CACHE_FILE);
   const text = await readFile(file, 'utf8');
   const newline = text.indexOf('\n');
   const body = text.slice(newline + 1).replace('Alpha', 'Evil!');
-  const header = { ...JSON.parse(text.slice(0, newline)), checksum: sign(body) };
+  const header = { ...JSON.parse(text.slice(0, newline)), checksum: sign(body), ...(signer === undefined ? {} : { signer }) };
   await writeFile(file, `${JSON.stringify(header)}\n${body}`);
 }
 
 describe('cache trust', () => {
   it.each([
-    ['a plain SHA-256 checksum', (body: string) => createHash('sha256').update(body).digest('hex')],
-    ['an HMAC with another secret', (body: string) => createHmac('sha256', Buffer.alloc(32, 7)).update(body).digest('hex')],
-  ])('an edited cache with %s is not served', async (_, sign) => {
+    ['a plain SHA-256 checksum', (body: string) => createHash('sha256').update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
+    ['an HMAC with another secret', (body: string) => createHmac('sha256', Buffer.alloc(32, 7)).update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
+    ['another signer named in the header (another user\'s cache)', (body: string) => createHash('sha256').update(body).digest('hex'), 'someone-else', []],
+  ])('an edited cache with %s is not served', async (_, sign, signer, codes) => {
     const dir = await tempDir({ 'a.md': DOC });
     await loadGraph(dir);
-    await forge(dir, sign);
+    await forge(dir, sign, signer);
     const kg = await loadGraph(dir);
     expect(kg.stats).toMatchObject({ parsed: 1, reused: 0 });
     expect(kg.documents()[0]?.title).toBe('Alpha');
-    expect(kg.diagnostics.map((d) => d.code)).toEqual(['MDKG_CACHE_CORRUPT']);
+    expect(kg.diagnostics.map((d) => d.code)).toEqual(codes);
   });
 
   it('a cache signed with this user\'s secret is reused (the control)', async () => {

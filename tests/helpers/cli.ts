@@ -14,7 +14,7 @@ export async function runCli(argv: string[], cwd: string, stdin?: string | Uint8
     stderr: (t) => (stderr += t),
     cwd,
     isTTY: false,
-    ...(stdin === undefined ? {} : typeof stdin === 'string' ? { readStdin: async () => stdin } : { readStdinBytes: async () => stdin }),
+    ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
   });
   return { code, stdout, stderr };
 }

@@ -1,8 +1,10 @@
 import type { Term } from '@rdfjs/types';
+import fc from 'fast-check';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFIXES } from '../../src/rdf/namespaces.js';
 import { formatBindings, type TabularResult } from '../../src/sparql/format.js';
+import { TERMINAL_UNSAFE } from '../../src/util/terminal-text.js';
 
 const { namedNode, literal, blankNode } = DataFactory;
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
@@ -24,16 +26,48 @@ const rows: Array<Record<string, Term>> = [
 const result: TabularResult = { kind: 'bindings', variables: ['s', 'label', 'n', 'b', 'x'], rows, truncated: false };
 
 describe('formatBindings', () => {
-  it('table: aligned, compacted IRIs, plain literal text (tabs and line breaks as spaces), a row count', () => {
+  it('table: aligned, compacted IRIs, plain literal text (tabs and line breaks as visible escapes), a row count', () => {
     expect(formatBindings(result, 'table', DEFAULT_PREFIXES)).toBe(
       [
-        '?s                            ?label            ?n          ?b    ?x',
-        '----------------------------  ----------------  ----------  ----  ---',
-        'tool:fs/read_file             Read, "the" file  2           _:b0',
-        '<http://other.example/thing>  Lire le fichier   2024-01-01        1.5',
+        '?s                            ?label             ?n          ?b    ?x',
+        '----------------------------  -----------------  ----------  ----  ---',
+        'tool:fs/read_file             Read, "the" file   2           _:b0',
+        '<http://other.example/thing>  Lire\\tle\\nfichier  2024-01-01        1.5',
         '2 rows',
         '',
       ].join('\n'),
+    );
+  });
+
+  // Titles and literals that hold terminal escape sequences (clear screen, window title, RTL
+  // override) are shown as escapes in the table; the machine formats keep them exact.
+  it.each([
+    ['clear screen', '\u001b[2J\u001b[H', '\\x1b[2J\\x1b[H'],
+    ['window title', '\u001b]0;pwned\u0007', '\\x1b]0;pwned\\x07'],
+    ['RTL override', 'abc\u202edcba', 'abc\\u202edcba'],
+    ['C1 CSI', 'a\u009b31mred', 'a\\x9b31mred'],
+    ['carriage return', 'safe\rEVIL', 'safe\\rEVIL'],
+    ['zero-width space and BOM', 'a\u200bb\ufeff', 'a\\u200bb\\ufeff'],
+  ])('table escapes %s; json, csv and tsv stay exact', (_, text, shown) => {
+    const r: TabularResult = { kind: 'bindings', variables: ['t'], rows: [{ t: literal(text) }, { t: namedNode(`https://example.org/${encodeURIComponent(text)}`) }] };
+    const table = formatBindings(r, 'table', DEFAULT_PREFIXES);
+    expect(table.split('\n')[2]).toBe(shown);
+    expect(table.split('\n')).toHaveLength(6);
+    for (const line of table.split('\n')) expect(line).not.toMatch(TERMINAL_UNSAFE);
+    expect(JSON.parse(formatBindings(r, 'json', DEFAULT_PREFIXES)).results.bindings[0].t.value).toBe(text);
+    expect(formatBindings(r, 'csv', DEFAULT_PREFIXES)).toContain(text);
+  });
+
+  it('table of arbitrary literals: no unsafe character, one line per row', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: 'binary' }), { minLength: 2, maxLength: 2 }), { maxLength: 8 }), (cells) => {
+        const r: TabularResult = { kind: 'bindings', variables: ['a', 'b'], rows: cells.map(([a, b]) => ({ a: literal(a ?? ''), b: literal(b ?? '') })) };
+        const table = formatBindings(r, 'table', DEFAULT_PREFIXES);
+        // header, rule, one line per row, the row count, and the final line break
+        expect(table.split('\n')).toHaveLength(cells.length + 4);
+        for (const line of table.split('\n')) expect(line).not.toMatch(TERMINAL_UNSAFE);
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -1,12 +1,16 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderDiagnostics, renderReport } from '../../bench/report.js';
 import { MAX_LIMIT, runBench } from '../../bench/runner.js';
 import { renderSvg } from '../../bench/svg.js';
-import type { BenchProgress } from '../../bench/types.js';
+import type { BenchProgress, MakeSearcher } from '../../bench/types.js';
 import { MdkgError } from '../../errors.js';
 import { writeFileAtomic } from '../../graph/atomic-write.js';
 import { ToolIndex } from '../../search/tool-index.js';
+import { jsonChunks } from '../../util/json-chunks.js';
+import { escapeForTerminal } from '../../util/terminal-text.js';
+import { writeChunksAtomic } from '../../util/write-chunks.js';
+import { datasetDirs } from '../dataset-dirs.js';
+import { checkOutputFile } from '../output-path.js';
 import { STRATEGIES, type Strategy } from '../../search/types.js';
 import { EXIT, type CliIo } from '../io.js';
 
@@ -36,13 +40,14 @@ function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () =>
       if (now - last < 100 && e.phase !== 'build' && e.query !== e.queries) return;
       last = now;
       const what = e.phase === 'build' ? 'building' : `${e.strategy ?? ''} ${e.phase === 'warm' ? 'warm-up' : 'query'} ${e.query ?? 0}/${e.queries ?? 0}`;
-      io.stderr(`\rdataset ${e.dataset}/${e.datasets} ${e.name}: ${what}\u001b[K`);
+      io.stderr(`\rdataset ${e.dataset}/${e.datasets} ${escapeForTerminal(e.name)}: ${what}\u001b[K`);
     },
     end: () => io.stderr('\r\u001b[K'),
   };
 }
 
-export async function benchCommand(args: string[], io: CliIo): Promise<number> {
+/** `mdkg bench`; `makeSearcher` builds the real index unless a test gives another searcher. */
+export async function benchCommand(args: string[], io: CliIo, makeSearcher: MakeSearcher = (graph) => ToolIndex.build(graph)): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -57,26 +62,37 @@ export async function benchCommand(args: string[], io: CliIo): Promise<number> {
   const limit = parseLimit(values.limit);
   const quiet = values.quiet === true;
   const progress = !quiet && io.stderrIsTTY === true ? progressLine(io) : undefined;
-  const report = await runBench(positionals, {
+  // Output paths are checked before the run, which can take long, not after it.
+  const jsonOut = values.json === undefined || values.json === '-' ? undefined : await checkOutputFile(io, values.json, '--json');
+  const svgOut = values.svg === undefined ? undefined : await checkOutputFile(io, values.svg, '--svg');
+  const { dirs, notes } = await datasetDirs(positionals, io.cwd);
+  for (const note of notes) io.stderr(`mdkg bench: ${note}\n`);
+  if (dirs.length === 0) throw new MdkgError('MDKG_USAGE', 'no dataset folder among the arguments (a dataset folder holds dataset.json)');
+  const report = await runBench(dirs, {
     strategies,
     limit,
     cwd: io.cwd,
-    makeSearcher: (graph) => ToolIndex.build(graph),
+    makeSearcher,
     ...(progress === undefined ? {} : { onProgress: progress.tick }),
   });
   progress?.end();
   if (!quiet) io.stderr(renderDiagnostics(report));
-  for (const d of report.datasets) if (d.status === 'failed') io.stderr(`mdkg bench: ${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}\n`);
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  if (values.json === '-') io.stdout(json);
+  for (const d of report.datasets) if (d.status === 'failed') io.stderr(`mdkg bench: ${escapeForTerminal(`${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}`)}\n`);
+  // The report can outgrow one string (100,000 queries x 5 strategies x 10 hits): it is written
+  // in chunks, and only when asked for.
+  const json = function* (): Generator<string> {
+    yield* jsonChunks(report);
+    yield '\n';
+  };
+  if (values.json === '-') for (const chunk of json()) io.stdout(chunk);
   else {
-    if (values.json !== undefined) await writeFileAtomic(resolve(io.cwd, values.json), json);
+    if (jsonOut !== undefined) await writeChunksAtomic(jsonOut, json());
     io.stdout(renderReport(report));
   }
-  if (values.svg !== undefined) {
+  if (svgOut !== undefined) {
     const names = report.datasets.filter((d) => d.status === 'ok').map((d) => d.name);
     const title = `mdkg bench: ${names.length === 1 ? (names[0] ?? '') : `${names.length} datasets`}, Recall@5 and Hit@1 by strategy`;
-    await writeFileAtomic(resolve(io.cwd, values.svg), renderSvg(report, { title }));
+    await writeFileAtomic(svgOut, renderSvg(report, { title }));
   }
   return report.datasets.every((d) => d.status === 'ok') ? EXIT.ok : EXIT.failed;
 }

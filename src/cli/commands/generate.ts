@@ -7,6 +7,7 @@ import { renderTable } from '../../util/table.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 import { readTextFile } from '../../util/read-file.js';
 import { DEFAULT_MAX_TOOL_LIST_BYTES } from '../../ingest/mcp/read-tool-list.js';
+import { escapeForTerminal } from '../../util/terminal-text.js';
 
 /** An OpenAPI/Swagger document has a top-level `openapi` or `swagger` key; anything else is a tool list. */
 async function detectKind(path: string): Promise<'openapi' | 'mcp-tools'> {
@@ -71,15 +72,15 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
     outDir,
     cwd: base,
     hints: config.hints ?? {},
-    ...(io.isTTY ? { onSource: (id: string, i: number, n: number) => io.stderr(`\rgenerating ${i + 1}/${n}: ${id}\u001b[K`) } : {}),
+    ...(io.isTTY ? { onSource: (id: string, i: number, n: number) => io.stderr(`\rgenerating ${i + 1}/${n}: ${escapeForTerminal(id)}\u001b[K`) } : {}),
   });
   if (io.isTTY) io.stderr('\r\u001b[K');
-  for (const r of reports) for (const d of r.diagnostics) io.stderr(`${r.source}: ${diagnosticLine(d)}\n`);
+  for (const r of reports) for (const d of r.diagnostics) io.stderr(`${escapeForTerminal(r.source)}: ${diagnosticLine(d)}\n`);
   if (values.json === true) io.stdout(`${JSON.stringify({ out: outDir, sources: reports }, null, 2)}\n`);
   else {
     const rows = reports.map((r) => [r.source, r.ok ? 'ok' : 'FAILED', String(r.tools), String(r.added.length), String(r.updated.length), String(r.removed.length), String(r.unchanged), String(r.kept.length), String(r.edges), hintSummary(r)]);
     io.stdout(renderTable(['source', 'status', 'tools', 'added', 'updated', 'removed', 'unchanged', 'kept', 'edges', 'hints explicit/inferred/unknown'], rows));
-    for (const r of reports) for (const path of r.removed) io.stdout(`removed ${path}\n`);
+    for (const r of reports) for (const path of r.removed) io.stdout(`removed ${escapeForTerminal(path)}\n`);
   }
   return reports.every((r) => r.ok) ? EXIT.ok : EXIT.failed;
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { MdkgError } from '../../errors.js';
 import { graphSearch } from '../../search/graph-search.js';
 import { renderTable } from '../../util/table.js';
+import { escapeForTerminal } from '../../util/terminal-text.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 
@@ -41,6 +42,6 @@ export async function graphSearchCommand(args: string[], io: CliIo): Promise<num
     ]);
     io.stdout(renderTable(['#', 'node', 'score', 'matched', 'related'], rows));
   }
-  if (values['show-sparql'] === true) io.stdout(`\n${result.sparql}\n`);
+  if (values['show-sparql'] === true) io.stdout(`\n${escapeForTerminal(result.sparql, { keepNewlines: true })}\n`);
   return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.failed : EXIT.ok;
 }

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MdkgError } from '../../errors.js';
 import { serializeQuads } from '../../rdf/serialize.js';
@@ -6,11 +5,13 @@ import { formatBindings } from '../../sparql/format.js';
 import { MAX_QUERY_CHARS, MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
 import { warmQueryWorkers } from '../../sparql/worker-pool.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
-import { diagnosticLine, decodeText, EXIT, readStdinText, type CliIo } from '../io.js';
-import { readRegularFile } from '../../util/read-file.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { readInputFile, readInputStdin } from '../read-input.js';
 
 const RESULT_FORMATS = ['table', 'json', 'csv', 'tsv'] as const;
 const GRAPH_FORMATS = ['ttl', 'nq'] as const;
+/** A query file or stdin is read up to this many bytes (MAX_QUERY_CHARS characters of up to 4 bytes). */
+const MAX_QUERY_BYTES = 4 * MAX_QUERY_CHARS;
 
 function positiveInt(value: string | undefined, flag: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
@@ -22,8 +23,8 @@ function positiveInt(value: string | undefined, flag: string, max = Number.MAX_S
 
 async function readQuery(io: CliIo, positional: string | undefined, file: string | undefined): Promise<string> {
   if (file !== undefined && positional !== undefined) throw new MdkgError('MDKG_USAGE', 'give the query as an argument or with --file, not both');
-  if (file !== undefined) return decodeText(await readRegularFile(resolve(io.cwd, file), { maxBytes: 4 * MAX_QUERY_CHARS, file: `query file ${file}` }), `query file ${file}`);
-  if (positional === '-') return readStdinText(io);
+  if (file !== undefined) return readInputFile(io, file, MAX_QUERY_BYTES);
+  if (positional === '-') return readInputStdin(io, MAX_QUERY_BYTES);
   if (positional === undefined || positional.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')");
   return positional;
 }

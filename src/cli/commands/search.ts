@@ -3,8 +3,10 @@ import { MdkgError } from '../../errors.js';
 import { ToolIndex } from '../../search/tool-index.js';
 import { STRATEGIES, type SearchHit, type SearchResult, type Strategy } from '../../search/types.js';
 import { renderTable } from '../../util/table.js';
+import { escapeForTerminal } from '../../util/terminal-text.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { readInputFile, readInputStdin } from '../read-input.js';
 
 /** A ten-cell bar for a confidence in [0, 1]. */
 export function confidenceBar(value: number): string {
@@ -31,6 +33,11 @@ function evidenceText(hit: SearchHit): string {
 }
 
 function renderResult(result: SearchResult, explain: boolean): string {
+  return escapeForTerminal(renderRaw(result, explain), { keepNewlines: true });
+}
+
+/** Cells are escaped by renderTable; the rest, escaped as a whole by renderResult, keeps its line breaks. */
+function renderRaw(result: SearchResult, explain: boolean): string {
   if (result.hits.length === 0) return 'no tools found\n';
   const rows = result.hits.map((h, i) => [String(i + 1), h.id, h.confidence.toFixed(2), confidenceBar(h.confidence), annotationText(h), h.required.join(', '), evidenceText(h)]);
   let out = renderTable(['#', 'tool', 'conf', '', 'kind', 'required', 'evidence'], rows);
@@ -48,14 +55,25 @@ function renderResult(result: SearchResult, explain: boolean): string {
   return out;
 }
 
+/** A request file or stdin is read up to this many bytes (the search itself reads its first 1000 characters). */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** The request: the words given, `--file <path>`, or stdin (`-`, or no words while stdin is not a terminal). */
+async function readRequest(io: CliIo, words: readonly string[], file: string | undefined): Promise<string> {
+  if (file !== undefined && words.length > 0) throw new MdkgError('MDKG_USAGE', 'give the request as words or with --file, not both');
+  if (file !== undefined) return readInputFile(io, file, MAX_REQUEST_BYTES);
+  if ((words.length === 1 && words[0] === '-') || (words.length === 0 && io.readStdin !== undefined && io.stdinIsTTY !== true)) return readInputStdin(io, MAX_REQUEST_BYTES);
+  return words.join(' ');
+}
+
 export async function searchCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...GRAPH_OPTIONS, limit: { type: 'string' }, json: { type: 'boolean' }, explain: { type: 'boolean' }, strategy: { type: 'string' } },
+    options: { ...GRAPH_OPTIONS, file: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, explain: { type: 'boolean' }, strategy: { type: 'string' } },
   });
-  const query = positionals.join(' ');
-  if (query.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: mdkg search \"<what you want to do>\" (see 'mdkg help search')");
+  const query = await readRequest(io, positionals, values.file);
+  if (query.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: mdkg search \"<what you want to do>\", --file <path>, or - for stdin (see 'mdkg help search')");
   const limit = values.limit === undefined ? 5 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to 100, got '${values.limit}'`);
   const strategy = values.strategy ?? 'full';
