@@ -49,3 +49,48 @@ export function offlineDocumentLoader(documentPath: string): (url: string) => Pr
     throw new MdkgError('MDKG_REMOTE_CONTEXT', `${documentPath}: remote JSON-LD context ${url} is not loaded (mdkg never fetches contexts); inline it or use the default context`, { url, file: documentPath });
   };
 }
+
+/**
+ * The first context given by URL (other than the default context) anywhere in a context value: a
+ * string in a context list, a scoped context of a term definition, an `@import`. Found before
+ * JSON-LD processing, so it is always reported as MDKG_REMOTE_CONTEXT and nothing is fetched.
+ */
+export function remoteContextIn(context: unknown, depth = 0): string | undefined {
+  if (typeof context === 'string') return context === DEFAULT_CONTEXT_URL ? undefined : context;
+  if (context === null || typeof context !== 'object' || depth > 32) return undefined;
+  if (Array.isArray(context)) {
+    for (const item of context) {
+      const found = remoteContextIn(item, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const [key, value] of Object.entries(context)) {
+    if (key === '@import' && typeof value === 'string') return value;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && '@context' in value) {
+      const found = remoteContextIn((value as Record<string, unknown>)['@context'], depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The first remote context of any `@context` key at any depth of the given nodes. */
+export function remoteContextInNodes(nodes: readonly unknown[]): string | undefined {
+  const stack: unknown[] = [...nodes];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '@context') {
+        const found = remoteContextIn(value);
+        if (found !== undefined) return found;
+      } else stack.push(value);
+    }
+  }
+  return undefined;
+}

@@ -4,7 +4,7 @@ import { DataFactory } from 'n3';
 import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
-import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument } from './context.js';
+import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument, remoteContextIn, remoteContextInNodes } from './context.js';
 import { boundNodes, checkTypes, documentIri, isIriText, locateInDocument, locateText, pathIri, undeclaredPrefix } from './document-checks.js';
 import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
 
@@ -61,7 +61,15 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
 
   const nodes: unknown[] = [fm];
   nodes.push(...blockNodes);
-  const input = { '@context': inline === undefined ? DEFAULT_CONTEXT_URL : [DEFAULT_CONTEXT_URL, inline], '@graph': nodes };
+  // A remote context anywhere (a list item, a scoped context, @import, a block's own @context) is
+  // reported as such before JSON-LD runs: nothing is fetched, and the code says why.
+  const remote = remoteContextIn(inline) ?? remoteContextInNodes(nodes);
+  if (remote !== undefined) {
+    diagnostics.push({ code: 'MDKG_REMOTE_CONTEXT', severity: 'error', message: `${doc.path}: remote JSON-LD context ${remote} is not loaded (mdkg never fetches contexts); inline it or use the default context`, file: doc.path, ...locateText(doc, remote) });
+    return result;
+  }
+  const contexts = inline === undefined ? DEFAULT_CONTEXT_URL : [DEFAULT_CONTEXT_URL, ...(Array.isArray(inline) ? inline : [inline])];
+  const input = { '@context': contexts, '@graph': nodes };
   const locate = (key: string): { line: number; column: number } => locateInDocument(doc, key);
   let raw: JsonLdQuad[];
   try {
