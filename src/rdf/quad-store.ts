@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
 import { buildIndex, candidates, position, type QuadIndex } from './quad-index.js';
+import type { IdPairs, StoreSnapshot } from './store-types.js';
 import { decodeTerm, encodeTerm, type EncodedQuads } from './term-codec.js';
+
+export type { IdPairs, StoreSnapshot } from './store-types.js';
 
 type Pattern = Term | null | undefined;
 const DEFAULT_GRAPH_KEY = 'D';
@@ -10,17 +13,6 @@ const DEFAULT_GRAPH_KEY = 'D';
 const SCAN_LIMIT = 192;
 const NO_IDS = new Uint32Array(0);
 
-/** The quads of a store: term codes (`keyOf`) and g,s,p,o ids into them. */
-export interface StoreSnapshot {
-  terms: string[];
-  ids: Uint32Array;
-}
-
-/** Term ids (see `QuadStore.termAt`) of the subject and object of matching quads, pair by pair. */
-export interface IdPairs {
-  subjects: Uint32Array;
-  objects: Uint32Array;
-}
 
 function keyOf(term: Term): string {
   return term.termType === 'DefaultGraph' ? DEFAULT_GRAPH_KEY : encodeTerm(term);
