@@ -18,6 +18,7 @@ Commands:
   search <request>   find the tools for a request in plain words, with confidence and evidence
   graph-search <w>   schema-aware SPARQL text search over any graph (local or federated)
   bench <dir...>     score tool search on benchmark datasets (Hit@K, Recall@K, MRR, ...)
+  serve              the MCP gateway over stdio: search, schema and call meta-tools, graph tools
   help [command]     show help for a command
 
 Options:
@@ -90,6 +91,18 @@ Options:
                            and a SPARQL query that shows the evidence with 'mdkg query'
   --json                   the whole result as JSON
 ${COMMON}
+`,
+  serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>]
+
+Serves MCP over stdio: an agent connects to mdkg instead of to every server. Meta-tools:
+search_tools (find a tool by describing the task), get_tool_schema, call_tool (checked against
+the tool's JSON Schema, then forwarded to its server), graph_schema, graph_query (read-only
+SPARQL), graph_search, index_status and index_build. Downstream servers come from 'servers' in
+the config; each connects in the background and on its own. Logs go to stderr.
+
+Options:
+  --graphs <dir>           graph folder (default: graphs/, or 'graphs' in the config)
+  --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
 `,
   'graph-search': `Usage: mdkg graph-search "<words>" [options]
 

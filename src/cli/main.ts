@@ -7,6 +7,7 @@ import { graphSearchCommand } from './commands/graph-search.js';
 import { queryCommand } from './commands/query.js';
 import { schemaCommand } from './commands/schema.js';
 import { searchCommand } from './commands/search.js';
+import { serveCommand } from './commands/serve.js';
 import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
@@ -15,7 +16,7 @@ import { systemErrorToMdkg } from './system-error.js';
 export { removeInFlight } from '../util/cleanup.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand, bench: benchCommand, search: searchCommand, 'graph-search': graphSearchCommand };
+const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand, bench: benchCommand, search: searchCommand, 'graph-search': graphSearchCommand, serve: serveCommand };
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

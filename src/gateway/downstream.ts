@@ -1,0 +1,131 @@
+// Downstream MCP servers of the gateway: one supervisor per server. Each connects on its own (in
+// parallel, with its own timeout), so one slow or dead server never delays the others; a failed
+// server is retried with exponential backoff on the next call that needs it, and after repeated
+// failures left down until `index_build`.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { describeServer, openTransport, type LiveServerConfig, type OpenedTransport } from '../ingest/mcp/live-transport.js';
+
+export type ServerState = 'idle' | 'connecting' | 'connected' | 'down';
+
+export interface ServerStatus {
+  source: string;
+  state: ServerState;
+  server: string;
+  tools: number;
+  failures: number;
+  lastError?: string;
+  /** ISO time of the next reconnect allowed (down servers). */
+  retryAt?: string;
+}
+
+/** Failures in a row after which a server stays down until `index_build`. */
+export const MAX_FAILURES = 5;
+const BASE_BACKOFF_MS = 500;
+
+export class Downstream {
+  state: ServerState = 'idle';
+  failures = 0;
+  lastError: string | undefined;
+  retryAt = 0;
+  tools = new Map<string, Tool>();
+  #client: Client | undefined;
+  #opened: OpenedTransport | undefined;
+  #connecting: Promise<void> | undefined;
+
+  constructor(
+    readonly source: string,
+    readonly server: LiveServerConfig,
+    readonly cwd: string,
+    readonly timeoutMs: number,
+  ) {}
+
+  status(): ServerStatus {
+    const s: ServerStatus = { source: this.source, state: this.state, server: describeServer(this.server), tools: this.tools.size, failures: this.failures };
+    if (this.lastError !== undefined) s.lastError = this.lastError;
+    if (this.state === 'down' && this.retryAt > 0) s.retryAt = new Date(this.retryAt).toISOString();
+    return s;
+  }
+
+  /** Connects (once at a time) and lists the tools; a failure marks the server down with its error. */
+  connect(): Promise<void> {
+    this.#connecting ??= this.#connect().finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  async #connect(): Promise<void> {
+    this.state = 'connecting';
+    const opened = openTransport(this.server, this.cwd);
+    const client = new Client({ name: 'mdkg-gateway', version: '0.1.0' });
+    const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs).unref());
+    try {
+      await Promise.race([client.connect(opened.transport), timer]);
+      const listed = await Promise.race([client.listTools(), timer]);
+      this.tools = new Map(listed.tools.map((t) => [t.name, t]));
+      this.#client = client;
+      this.#opened = opened;
+      this.state = 'connected';
+      this.failures = 0;
+      this.lastError = undefined;
+      opened.transport.onclose = () => this.#lost('the server closed the connection');
+    } catch (error) {
+      await opened.kill().catch(() => undefined);
+      await client.close().catch(() => undefined);
+      this.#fail(`${(error as Error).message}${opened.stderrTail() === '' ? '' : `; stderr: ${opened.stderrTail()}`}`);
+    }
+  }
+
+  #fail(message: string): void {
+    this.failures += 1;
+    this.lastError = message;
+    this.state = 'down';
+    this.retryAt = this.failures >= MAX_FAILURES ? Number.POSITIVE_INFINITY : Date.now() + BASE_BACKOFF_MS * 2 ** (this.failures - 1);
+  }
+
+  #lost(why: string): void {
+    if (this.state !== 'connected') return;
+    this.#client = undefined;
+    this.#fail(why);
+  }
+
+  /** A connected client, connecting or reconnecting when the backoff allows; else why not. */
+  async ready(): Promise<Client | string> {
+    if (this.state === 'connected' && this.#client !== undefined) return this.#client;
+    if (this.state === 'down' && Date.now() < this.retryAt) {
+      const when = Number.isFinite(this.retryAt) ? `retried after ${new Date(this.retryAt).toISOString()}` : `down after ${this.failures} failures until index_build`;
+      return `server "${this.source}" is down (${this.lastError ?? 'unknown error'}); ${when}`;
+    }
+    await this.connect();
+    return this.#client ?? `server "${this.source}" is down (${this.lastError ?? 'unknown error'})`;
+  }
+
+  /** Marks a call's failure (a crash, a hang): the server is reconnected on the next call. */
+  async failed(why: string): Promise<void> {
+    const opened = this.#opened;
+    this.#client = undefined;
+    this.#opened = undefined;
+    this.state = 'connected';
+    this.#lost(why);
+    await opened?.kill().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    const client = this.#client;
+    const opened = this.#opened;
+    this.#client = undefined;
+    this.#opened = undefined;
+    this.state = 'idle';
+    await client?.close().catch(() => undefined);
+    await opened?.kill().catch(() => undefined);
+  }
+
+  /** Starts over (index_build): failures forgotten, a fresh connection. */
+  async reset(): Promise<void> {
+    await this.close();
+    this.failures = 0;
+    this.lastError = undefined;
+    this.retryAt = 0;
+  }
+}

@@ -1,0 +1,87 @@
+// The gateway's state: the loaded graph, its tool index, the tools it names, and one supervisor per
+// downstream server. Built at start and again by index_build.
+import { DataFactory } from 'n3';
+import type { MdkgConfig } from '../config.js';
+import type { Diagnostic } from '../errors.js';
+import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
+import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
+import { ToolIndex } from '../search/tool-index.js';
+import { Downstream } from './downstream.js';
+
+export interface KnownTool {
+  iri: string;
+  id: string;
+  source: string;
+  name: string;
+  /** Path of its document, relative to the graph folder. */
+  path?: string;
+}
+
+export interface Gateway {
+  graphsDir: string;
+  cwd: string;
+  config: MdkgConfig;
+  kg: KnowledgeGraph;
+  index: ToolIndex;
+  tools: KnownTool[];
+  servers: Map<string, Downstream>;
+  builtAt: string;
+  buildMs: number;
+  diagnostics: Diagnostic[];
+}
+
+const DEFAULT_SERVER_TIMEOUT_MS = 15_000;
+
+/** Every mdkg:Tool of the graph with its source and name. */
+export function knownTools(kg: KnowledgeGraph): KnownTool[] {
+  const { namedNode } = DataFactory;
+  const name = namedNode(`${MDKG}name`);
+  const source = namedNode(`${MDKG}source`);
+  const paths = new Map(kg.documents().map((d) => [d.iri, d.path]));
+  const out: KnownTool[] = [];
+  for (const q of kg.store.getQuads(null, namedNode(RDF_TYPE), namedNode(`${MDKG}Tool`), null)) {
+    const s = q.subject;
+    const n = kg.store.getQuads(s, name, null, null)[0]?.object.value;
+    const src = kg.store.getQuads(s, source, null, null)[0]?.object.value;
+    if (n === undefined || src === undefined) continue;
+    const path = paths.get(s.value);
+    out.push({ iri: s.value, id: `tool:${src}/${n}`, source: src, name: n, ...(path === undefined ? {} : { path }) });
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Loads the graph and builds the index; the servers are made (not connected) from the config. */
+export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: string, previous?: Gateway): Promise<Gateway> {
+  const started = performance.now();
+  const kg = await loadGraph(graphsDir);
+  const index = ToolIndex.build(kg, config.search === undefined ? {} : { overrides: config.search });
+  const servers = previous?.servers ?? new Map<string, Downstream>();
+  if (previous === undefined) {
+    for (const [id, s] of Object.entries(config.servers ?? {})) {
+      const { timeout_ms: timeout, ...server } = s;
+      servers.set(id, new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS));
+    }
+  }
+  return { graphsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics] };
+}
+
+/** Connects every server in parallel, each on its own; never throws (failures are server states). */
+export function connectAll(gw: Gateway): Promise<void> {
+  return Promise.allSettled([...gw.servers.values()].map((s) => s.connect())).then(() => undefined);
+}
+
+/**
+ * The tool a reference names: `tool:<source>/<name>`, `<source>/<name>`, or a bare name when only
+ * one source has it. Otherwise why not, with candidates.
+ */
+export function resolveTool(gw: Gateway, ref: string): KnownTool | { error: string; candidates: string[] } {
+  const bare = ref.startsWith('tool:') ? ref.slice(5) : ref;
+  const exact = gw.tools.find((t) => `${t.source}/${t.name}` === bare);
+  if (exact !== undefined) return exact;
+  const byName = gw.tools.filter((t) => t.name === ref);
+  if (byName.length === 1) return byName[0]!;
+  if (byName.length > 1) return { error: `'${ref}' names a tool of several servers: say which`, candidates: byName.map((t) => t.id) };
+  const lower = bare.toLowerCase();
+  const near = gw.tools.filter((t) => t.name.toLowerCase().includes(lower) || lower.includes(t.name.toLowerCase())).slice(0, 5);
+  return { error: `no tool '${ref}'`, candidates: near.map((t) => t.id) };
+}

@@ -1,0 +1,60 @@
+// graph_schema, graph_query, graph_search, index_status and index_build: the knowledge graph itself.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isMdkgError } from '../errors.js';
+import { serializeQuads } from '../rdf/serialize.js';
+import { graphSearch } from '../search/graph-search.js';
+import { formatBindings } from '../sparql/format.js';
+import { buildGateway, connectAll, type Gateway } from './gateway.js';
+import { fail, ok } from './tool-calls.js';
+
+const QUERY_TIMEOUT_MS = 10_000;
+const QUERY_LIMIT = 1000;
+
+export function graphSchema(gw: Gateway): CallToolResult {
+  const p = gw.kg.profile;
+  return ok({ documents: gw.kg.documents().length, triples: gw.kg.store.size, classes: p.classes, predicates: p.predicates, prefixes: p.prefixes });
+}
+
+export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }): Promise<CallToolResult> {
+  try {
+    const result = await gw.kg.query(args.sparql, { limit: args.limit ?? QUERY_LIMIT, timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS, allowServices: gw.config.sparql?.allow_services ?? [] });
+    if (result.kind === 'quads') return ok({ format: 'application/n-quads', data: await serializeQuads(result.quads, 'nquads', gw.kg.prefixes), truncated: result.truncated, warnings: result.warnings });
+    const json = JSON.parse(formatBindings(result, 'json', gw.kg.prefixes)) as Record<string, unknown>;
+    return ok({ ...json, ...(result.kind === 'bindings' ? { truncated: result.truncated } : {}), warnings: result.warnings });
+  } catch (error) {
+    if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
+    throw error;
+  }
+}
+
+export async function graphSearchCall(gw: Gateway, args: { query: string; limit?: number }): Promise<CallToolResult> {
+  const result = await graphSearch(gw.kg, args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [] });
+  return ok({ query: result.query, words: result.words, matches: result.matches, sparql: result.sparql, diagnostics: result.diagnostics });
+}
+
+export function indexStatus(gw: Gateway): CallToolResult {
+  const perSource = new Map<string, number>();
+  for (const t of gw.tools) perSource.set(t.source, (perSource.get(t.source) ?? 0) + 1);
+  const errors = gw.diagnostics.filter((d) => d.severity === 'error').length;
+  return ok({
+    documents: gw.kg.documents().length,
+    triples: gw.kg.store.size,
+    tools: gw.tools.length,
+    toolsPerSource: Object.fromEntries(perSource),
+    servers: [...gw.servers.values()].map((s) => s.status()),
+    builtAt: gw.builtAt,
+    buildMs: gw.buildMs,
+    loadErrors: errors,
+    empty: gw.tools.length === 0,
+  });
+}
+
+/** Reloads and re-indexes into `gw` (same object, so the server sees it), then reconnects. */
+export async function indexBuild(gw: Gateway): Promise<CallToolResult> {
+  const fresh = await buildGateway(gw.graphsDir, gw.config, gw.cwd, gw);
+  Object.assign(gw, fresh);
+  await Promise.all([...gw.servers.values()].map((s) => s.reset()));
+  await connectAll(gw);
+  const status = indexStatus(gw).structuredContent ?? {};
+  return ok({ ...status, diagnostics: gw.diagnostics.filter((d) => d.severity !== 'info').slice(0, 100) });
+}

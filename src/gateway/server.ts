@@ -1,0 +1,42 @@
+// The MCP server of the gateway: lists the meta-tools, checks each call's arguments against the
+// meta-tool's schema, and dispatches. One failing call never takes the gateway down.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
+import type { Gateway } from './gateway.js';
+import { META_TOOLS } from './meta-tools.js';
+import { callTool, fail, getToolSchema, searchTools } from './tool-calls.js';
+import { checkArguments } from './validate.js';
+
+type Handler = (gw: Gateway, args: never) => Promise<CallToolResult> | CallToolResult;
+
+const HANDLERS = new Map<string, Handler>([
+  ['search_tools', searchTools],
+  ['get_tool_schema', getToolSchema],
+  ['call_tool', callTool],
+  ['graph_schema', graphSchema],
+  ['graph_query', graphQuery],
+  ['graph_search', graphSearchCall],
+  ['index_status', indexStatus],
+  ['index_build', indexBuild],
+]);
+
+export function createGatewayServer(gw: Gateway, log: (line: string) => void): Server {
+  const server = new Server({ name: 'mdkg', version: '0.1.0' }, { capabilities: { tools: { listChanged: true } }, instructions: 'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph.' });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: META_TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args = {} } = request.params;
+    const handler = HANDLERS.get(name);
+    const tool = META_TOOLS.find((t) => t.name === name);
+    if (handler === undefined || tool === undefined) return fail(`unknown tool '${name}': the gateway's tools are ${META_TOOLS.map((t) => t.name).join(', ')}`);
+    const problems = checkArguments(`meta/${name}`, tool.inputSchema, args);
+    if (problems.length > 0) return fail(`invalid arguments for ${name}: ${problems.join('; ')}`, { problems });
+    try {
+      return await handler(gw, args as never);
+    } catch (error) {
+      log(`mdkg serve: ${name} failed: ${(error as Error).stack ?? String(error)}`);
+      return fail(`${name} failed: ${(error as Error).message}`);
+    }
+  });
+  return server;
+}

@@ -1,0 +1,83 @@
+// search_tools, get_tool_schema and call_tool: find a tool, read its schema, call it downstream.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Diagnostic } from '../errors.js';
+import { resolveTool, type Gateway, type KnownTool } from './gateway.js';
+import { checkArguments } from './validate.js';
+
+/** Time a downstream call may take. */
+export const CALL_TIMEOUT_MS = 60_000;
+
+export function ok(data: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], structuredContent: data };
+}
+
+export function fail(message: string, data: Record<string, unknown> = {}): CallToolResult {
+  return { content: [{ type: 'text', text: message }], structuredContent: { error: message, ...data }, isError: true };
+}
+
+export async function searchTools(gw: Gateway, args: { query: string; limit?: number; source?: string }): Promise<CallToolResult> {
+  const limit = args.limit ?? 5;
+  const result = await gw.index.search(args.query, { limit: args.source === undefined ? limit : Math.min(100, limit * 10) });
+  const hits = (args.source === undefined ? result.hits : result.hits.filter((h) => h.source === args.source)).slice(0, limit);
+  const diagnostics: Diagnostic[] = [...result.diagnostics];
+  for (const source of new Set(hits.map((h) => h.source))) {
+    const server = gw.servers.get(source);
+    if (server?.state === 'down') diagnostics.push({ code: 'MDKG_SOURCE_FAILED', severity: 'warning', message: `server "${source}" is down (${server.lastError ?? 'unknown error'}): its tools cannot be called now` });
+  }
+  return ok({
+    query: args.query,
+    intent: result.intent,
+    tools: hits.map((h) => ({ id: h.id, name: h.name, source: h.source, description: h.description ?? h.title ?? '', confidence: Number(h.confidence.toFixed(3)), required: h.required, annotations: h.annotations, evidence: h.evidence, related: h.related, nextSteps: h.nextSteps })),
+    diagnostics,
+  });
+}
+
+/** The input schema written in a tool's document (`## Input schema`), when the server is not connected. */
+async function documentSchema(gw: Gateway, tool: KnownTool): Promise<unknown> {
+  if (tool.path === undefined) return undefined;
+  const text = await readFile(join(gw.kg.root, tool.path), 'utf8').catch(() => '');
+  const block = /\n## Input schema\n\n```json\n([\s\S]*?)\n```/.exec(text)?.[1];
+  try {
+    return block === undefined ? undefined : (JSON.parse(block) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+async function schemaOf(gw: Gateway, tool: KnownTool): Promise<{ inputSchema: unknown; outputSchema?: unknown; description?: string; from: 'server' | 'document' }> {
+  const live = gw.servers.get(tool.source)?.tools.get(tool.name);
+  if (live !== undefined) {
+    return { inputSchema: live.inputSchema, ...(live.outputSchema === undefined ? {} : { outputSchema: live.outputSchema }), ...(live.description === undefined ? {} : { description: live.description }), from: 'server' };
+  }
+  return { inputSchema: (await documentSchema(gw, tool)) ?? { type: 'object' }, from: 'document' };
+}
+
+export async function getToolSchema(gw: Gateway, args: { tool: string }): Promise<CallToolResult> {
+  const tool = resolveTool(gw, args.tool);
+  if ('error' in tool) return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; did you mean ${tool.candidates.join(', ')}?`}`, { candidates: tool.candidates });
+  return ok({ id: tool.id, source: tool.source, name: tool.name, ...(await schemaOf(gw, tool)) });
+}
+
+export async function callTool(gw: Gateway, args: { tool: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
+  const tool = resolveTool(gw, args.tool);
+  if ('error' in tool) return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; candidates: ${tool.candidates.join(', ')}`}`, { candidates: tool.candidates });
+  const server = gw.servers.get(tool.source);
+  if (server === undefined) return fail(`no server is configured for source "${tool.source}" (servers in mdkg.config.yaml): ${tool.id} cannot be called`);
+  const client = await server.ready();
+  if (typeof client === 'string') return fail(client, { server: tool.source });
+  const schema = server.tools.get(tool.name)?.inputSchema;
+  if (schema === undefined) return fail(`server "${tool.source}" no longer lists ${tool.name}`, { server: tool.source });
+  const problems = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
+  if (problems.length > 0) return fail(`invalid arguments for ${tool.id}: ${problems.join('; ')}`, { problems });
+  try {
+    const result = await client.callTool({ name: tool.name, arguments: args.arguments ?? {} }, undefined, { timeout: CALL_TIMEOUT_MS });
+    return result as CallToolResult;
+  } catch (error) {
+    const message = (error as Error).message;
+    // A protocol answer (an MCP error) leaves the server usable; a hang or a lost connection does not.
+    if (/timed out|closed|Connection/i.test(message)) await server.failed(message);
+    return fail(`server "${tool.source}" failed on ${tool.name}: ${message}`, { server: tool.source });
+  }
+}

@@ -1,0 +1,100 @@
+// A real MCP client (the SDK's) spawning `mdkg serve` over stdio, with the reference servers as
+// downstream: find a file tool by describing it, read its schema, write and read a file through
+// the gateway; and the faults: a server that does not exist, invalid arguments, an unknown tool,
+// a SPARQL update, a runaway query (the next call still answers).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, REPO } from '../helpers/cli.js';
+
+const NODE_MODULES = join(REPO, 'node_modules', '@modelcontextprotocol');
+let client: Client;
+let work: string;
+
+async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult & { structuredContent?: Record<string, unknown> }> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent?: Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'mdkg-serve-'));
+  const config = [
+    'servers:',
+    `  filesystem: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(NODE_MODULES, 'server-filesystem/dist/index.js'))}, ${JSON.stringify(work)}] }`,
+    `  memory: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(NODE_MODULES, 'server-memory/dist/index.js'))}], env: { MEMORY_FILE_PATH: ${JSON.stringify(join(work, 'memory.jsonl'))} } }`,
+    '  ghost: { command: /nonexistent/mdkg-ghost-server, timeout_ms: 3000 }',
+    '',
+  ].join('\n');
+  await writeFile(join(work, 'mdkg.config.yaml'), config);
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--config', join(work, 'mdkg.config.yaml'), '--graphs', join(REPO, 'graphs')], cwd: work, stderr: 'ignore' });
+  client = new Client({ name: 'mdkg-test', version: '1.0.0' });
+  await client.connect(transport);
+  // Downstream servers connect in the background: wait (bounded) until none is still connecting.
+  for (let i = 0; i < 200; i += 1) {
+    const servers = (await call('index_status', {})).structuredContent?.['servers'] as Array<{ state: string }>;
+    if (servers.every((s) => s.state === 'connected' || s.state === 'down')) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}, 30_000);
+
+afterAll(async () => {
+  await client?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('mdkg serve over stdio', () => {
+  it('lists the meta-tools, each with a schema and annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool_schema', 'call_tool', 'graph_schema', 'graph_query', 'graph_search', 'index_status', 'index_build']);
+    expect(tools.every((t) => t.inputSchema.type === 'object' && t.annotations !== undefined && (t.description ?? '').length > 40)).toBe(true);
+  });
+
+  it('finds a file tool by describing it, reads its schema, and writes and reads a file through the gateway', async () => {
+    const found = await call('search_tools', { query: 'write text to a new file', limit: 3 });
+    const tools = found.structuredContent?.['tools'] as Array<{ id: string; confidence: number }>;
+    expect(tools[0]?.id).toBe('tool:filesystem/write_file');
+    const schema = await call('get_tool_schema', { tool: 'tool:filesystem/write_file' });
+    expect(schema.structuredContent).toMatchObject({ source: 'filesystem', name: 'write_file', from: 'server' });
+    const path = join(work, 'hello.txt');
+    const written = await call('call_tool', { tool: 'filesystem/write_file', arguments: { path, content: 'hello through mdkg' } });
+    expect(written.isError ?? false).toBe(false);
+    expect(await readFile(path, 'utf8')).toBe('hello through mdkg');
+    const read = await call('call_tool', { tool: 'read_text_file', arguments: { path } });
+    expect(JSON.stringify(read.content)).toContain('hello through mdkg');
+  });
+
+  it.each([
+    ['invalid arguments', 'call_tool', { tool: 'memory/create_entities', arguments: { entities: 'not a list' } }, 'invalid arguments for tool:memory/create_entities: arguments/entities must be array'],
+    ['an unknown tool', 'call_tool', { tool: 'no_such_tool', arguments: {} }, "no tool 'no_such_tool'"],
+    ['an unknown tool schema, with suggestions', 'get_tool_schema', { tool: 'write' }, "no tool 'write'; did you mean"],
+    ['a meta-tool without its required argument', 'search_tools', {}, "invalid arguments for search_tools: arguments must have required property 'query'"],
+    ['a SPARQL update', 'graph_query', { sparql: 'INSERT DATA { <urn:a> <urn:b> <urn:c> }' }, 'MDKG_SPARQL_READ_ONLY'],
+    ['a SERVICE not allowed', 'graph_query', { sparql: 'SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }' }, 'MDKG_SPARQL_SERVICE_DENIED'],
+    ['a runaway query', 'graph_query', { sparql: 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }', timeout_ms: 300 }, 'MDKG_SPARQL_TIMEOUT'],
+  ])('%s: a clear error, and the gateway keeps serving', async (_, name, args, message) => {
+    const result = await call(name, args);
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain(message);
+    const started = performance.now();
+    const after = await call('graph_query', { sparql: 'ASK { ?s a mdkg:Tool }' });
+    expect(after.structuredContent?.['boolean']).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('index_status shows each server, the dead one down with its error', async () => {
+    const status = (await call('index_status', {})).structuredContent as { tools: number; servers: Array<{ source: string; state: string; lastError?: string }> };
+    expect(status.tools).toBe(36);
+    expect(status.servers.map((s) => `${s.source} ${s.state}`)).toEqual(['filesystem connected', 'memory connected', 'ghost down']);
+    expect(status.servers[2]?.lastError).toMatch(/ENOENT|not found|spawn/i);
+  });
+
+  it('graph_schema and graph_search answer from the knowledge graph', async () => {
+    const schema = (await call('graph_schema', {})).structuredContent as { classes: Array<{ iri: string }> };
+    expect(schema.classes.map((c) => c.iri)).toContain('https://w3id.org/mdkg/vocab#Tool');
+    const found = (await call('graph_search', { query: 'federation allowlist', limit: 3 })).structuredContent as { matches: Array<{ id: string }> };
+    expect(found.matches[0]?.id).toBe('concept:federation-allowlist');
+  });
+});
