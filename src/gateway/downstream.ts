@@ -3,7 +3,7 @@
 // server is retried with exponential backoff on the next call that needs it, and after repeated
 // failures left down until `index_build`.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeServer, openTransport, type LiveServerConfig, type OpenedTransport } from '../ingest/mcp/live-transport.js';
 
 export type ServerState = 'idle' | 'connecting' | 'connected' | 'down';
@@ -14,6 +14,7 @@ export interface ServerStatus {
   server: string;
   tools: number;
   failures: number;
+  listChanges: number;
   lastError?: string;
   /** ISO time of the next reconnect allowed (down servers). */
   retryAt?: string;
@@ -29,6 +30,8 @@ export class Downstream {
   lastError: string | undefined;
   retryAt = 0;
   tools = new Map<string, Tool>();
+  /** `notifications/tools/list_changed` received (the tools were listed again each time). */
+  listChanges = 0;
   #client: Client | undefined;
   #opened: OpenedTransport | undefined;
   #connecting: Promise<void> | undefined;
@@ -37,11 +40,14 @@ export class Downstream {
     readonly source: string,
     readonly server: LiveServerConfig,
     readonly cwd: string,
+    /** Time to connect and list the tools. */
     readonly timeoutMs: number,
+    /** Time a tool call may take. */
+    readonly callTimeoutMs: number,
   ) {}
 
   status(): ServerStatus {
-    const s: ServerStatus = { source: this.source, state: this.state, server: describeServer(this.server), tools: this.tools.size, failures: this.failures };
+    const s: ServerStatus = { source: this.source, state: this.state, server: describeServer(this.server), tools: this.tools.size, failures: this.failures, listChanges: this.listChanges };
     if (this.lastError !== undefined) s.lastError = this.lastError;
     if (this.state === 'down' && this.retryAt > 0) s.retryAt = new Date(this.retryAt).toISOString();
     return s;
@@ -64,12 +70,19 @@ export class Downstream {
       await Promise.race([client.connect(opened.transport), timer]);
       const listed = await Promise.race([client.listTools(), timer]);
       this.tools = new Map(listed.tools.map((t) => [t.name, t]));
+      // The server's tools changed: list them again, so calls are checked against the new schemas.
+      client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+        this.listChanges += 1;
+        const again = await client.listTools().catch(() => undefined);
+        if (again !== undefined) this.tools = new Map(again.tools.map((t) => [t.name, t]));
+      });
       this.#client = client;
       this.#opened = opened;
       this.state = 'connected';
       this.failures = 0;
       this.lastError = undefined;
-      opened.transport.onclose = () => this.#lost('the server closed the connection');
+      // The client's own close handler stays; this one marks the server for a reconnect.
+      client.onclose = () => this.#lost('the server closed the connection');
     } catch (error) {
       await opened.kill().catch(() => undefined);
       await client.close().catch(() => undefined);
@@ -81,7 +94,8 @@ export class Downstream {
     this.failures += 1;
     this.lastError = message;
     this.state = 'down';
-    this.retryAt = this.failures >= MAX_FAILURES ? Number.POSITIVE_INFINITY : Date.now() + BASE_BACKOFF_MS * 2 ** (this.failures - 1);
+    // The first failure is retried on the next call at once; then 0.5 s, 1 s, 2 s; then down.
+    this.retryAt = this.failures >= MAX_FAILURES ? Number.POSITIVE_INFINITY : this.failures === 1 ? 0 : Date.now() + BASE_BACKOFF_MS * 2 ** (this.failures - 2);
   }
 
   #lost(why: string): void {
@@ -104,10 +118,8 @@ export class Downstream {
   /** Marks a call's failure (a crash, a hang): the server is reconnected on the next call. */
   async failed(why: string): Promise<void> {
     const opened = this.#opened;
-    this.#client = undefined;
-    this.#opened = undefined;
-    this.state = 'connected';
     this.#lost(why);
+    this.#opened = undefined;
     await opened?.kill().catch(() => undefined);
   }
 

@@ -31,6 +31,7 @@ export interface Gateway {
 }
 
 const DEFAULT_SERVER_TIMEOUT_MS = 15_000;
+const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 /** Every mdkg:Tool of the graph with its source and name. */
 export function knownTools(kg: KnowledgeGraph): KnownTool[] {
@@ -59,7 +60,8 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
   if (previous === undefined) {
     for (const [id, s] of Object.entries(config.servers ?? {})) {
       const { timeout_ms: timeout, ...server } = s;
-      servers.set(id, new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS));
+      // `timeout_ms` bounds connecting and each call; without it, 15 s to connect and 60 s a call.
+      servers.set(id, new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS));
     }
   }
   return { graphsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics] };

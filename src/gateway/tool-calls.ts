@@ -6,9 +6,6 @@ import type { Diagnostic } from '../errors.js';
 import { resolveTool, type Gateway, type KnownTool } from './gateway.js';
 import { checkArguments } from './validate.js';
 
-/** Time a downstream call may take. */
-export const CALL_TIMEOUT_MS = 60_000;
-
 export function ok(data: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], structuredContent: data };
 }
@@ -72,7 +69,7 @@ export async function callTool(gw: Gateway, args: { tool: string; arguments?: Re
   const problems = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
   if (problems.length > 0) return fail(`invalid arguments for ${tool.id}: ${problems.join('; ')}`, { problems });
   try {
-    const result = await client.callTool({ name: tool.name, arguments: args.arguments ?? {} }, undefined, { timeout: CALL_TIMEOUT_MS });
+    const result = await client.callTool({ name: tool.name, arguments: args.arguments ?? {} }, undefined, { timeout: server.callTimeoutMs });
     return result as CallToolResult;
   } catch (error) {
     const message = (error as Error).message;

@@ -8,6 +8,9 @@ import { createGatewayServer } from '../../gateway/server.js';
 import { closeQueryWorkers } from '../../sparql/worker-pool.js';
 import { EXIT, type CliIo } from '../io.js';
 
+/** Largest MCP message the gateway reads on stdio. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
 /**
  * `mdkg serve`: the MCP gateway over stdio. Answers as soon as the graph is loaded; downstream
  * servers connect in the background, each on its own. Runs until the client closes stdin. Logs go
@@ -23,7 +26,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const gw = await buildGateway(graphs, config, dir);
   log(`mdkg serve: ${gw.kg.documents().length} documents, ${gw.tools.length} tools, ${gw.servers.size} downstream servers; listening on stdio`);
   const server = createGatewayServer(gw, log);
-  const transport = new StdioServerTransport();
+  // Messages up to 64 MiB (the SDK's default is 10 MiB: a 10 MB argument would end the session).
+  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
   const closed = new Promise<void>((done) => {
     transport.onclose = () => done();
   });

@@ -50,7 +50,8 @@ export class GroupStdioTransport implements Transport {
   readonly stderr = new PassThrough();
   #child: ChildProcess | undefined;
   #pid: number | null = null;
-  readonly #buffer = new ReadBuffer();
+  // Answers up to 64 MiB (the SDK's default is 10 MiB).
+  readonly #buffer = new ReadBuffer({ maxBufferSize: 64 * 1024 * 1024 });
 
   constructor(private readonly params: GroupStdioParams) {}
 
