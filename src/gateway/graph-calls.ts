@@ -1,6 +1,7 @@
 // graph_schema, graph_query, graph_search, index_status and index_build: the knowledge graph itself.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isMdkgError } from '../errors.js';
+import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
@@ -30,6 +31,16 @@ export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: nu
 export async function graphSearchCall(gw: Gateway, args: { query: string; limit?: number }): Promise<CallToolResult> {
   const result = await graphSearch(gw.kg, args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [] });
   return ok({ query: result.query, words: result.words, matches: result.matches, sparql: result.sparql, diagnostics: result.diagnostics });
+}
+
+/** Largest export returned by graph_export (characters). */
+export const MAX_EXPORT_CHARS = 1_000_000;
+
+export async function graphExport(gw: Gateway, args: { format: ExportFormat; node?: string }): Promise<CallToolResult> {
+  if (args.node !== undefined && gw.kg.document(args.node) === undefined) return fail(`no document '${args.node}' in the graph (give a document id such as concept:… or tool:<source>/<name>)`);
+  const text = await exportGraph(gw.kg, args.format, args.node);
+  const cut = text.length > MAX_EXPORT_CHARS;
+  return ok({ format: args.format, data: cut ? text.slice(0, MAX_EXPORT_CHARS) : text, truncated: cut, ...(cut ? { diagnostics: [{ code: 'MDKG_QUERY_TRUNCATED', severity: 'warning', message: `the export has ${text.length} characters; the first ${MAX_EXPORT_CHARS} are returned (export one node, or use the CLI)` }] } : {}) });
 }
 
 export function indexStatus(gw: Gateway): CallToolResult {

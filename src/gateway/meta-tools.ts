@@ -71,6 +71,13 @@ export const META_TOOLS: Tool[] = [
     annotations: { title: 'Search the knowledge graph', ...READ },
   },
   {
+    name: 'graph_export',
+    title: 'Export the knowledge graph',
+    description: 'The knowledge graph, or one document of it (node: its id, e.g. concept:federation-allowlist or tool:memory/create_entities), as Turtle (ttl), N-Quads (nq), JSON-LD (jsonld), or a Mermaid or DOT diagram. Output is capped at 1 MB; a cut output says so.',
+    inputSchema: object({ format: { type: 'string', enum: ['ttl', 'nq', 'jsonld', 'mermaid', 'dot'] }, node: { type: 'string', minLength: 1 } }, ['format']),
+    annotations: { title: 'Export the knowledge graph', ...READ },
+  },
+  {
     name: 'index_status',
     title: 'Index status',
     description: 'The state of the gateway: documents, triples, tools per source, each downstream server\'s state (connected, connecting, down with its last error and retry time), and the last build.',

@@ -1,10 +1,11 @@
 // The MCP server of the gateway: lists the meta-tools, checks each call's arguments against the
 // meta-tool's schema, and dispatches. One failing call never takes the gateway down.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
+import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
 import type { Gateway } from './gateway.js';
 import { META_TOOLS } from './meta-tools.js';
+import { listResources, readResource } from './resources.js';
 import { callTool, fail, getToolSchema, searchTools } from './tool-calls.js';
 import { checkArguments } from './validate.js';
 
@@ -17,13 +18,16 @@ const HANDLERS = new Map<string, Handler>([
   ['graph_schema', graphSchema],
   ['graph_query', graphQuery],
   ['graph_search', graphSearchCall],
+  ['graph_export', graphExport],
   ['index_status', indexStatus],
   ['index_build', indexBuild],
 ]);
 
 export function createGatewayServer(gw: Gateway, log: (line: string) => void): Server {
-  const server = new Server({ name: 'mdkg', version: '0.1.0' }, { capabilities: { tools: { listChanged: true } }, instructions: 'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph.' });
+  const server = new Server({ name: 'mdkg', version: '0.1.0' }, { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: 'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph.' });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: META_TOOLS }));
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => listResources(gw, request.params?.cursor));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(gw, request.params.uri));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
     const handler = HANDLERS.get(name);

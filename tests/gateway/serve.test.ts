@@ -48,7 +48,7 @@ afterAll(async () => {
 describe('mdkg serve over stdio', () => {
   it('lists the meta-tools, each with a schema and annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool_schema', 'call_tool', 'graph_schema', 'graph_query', 'graph_search', 'index_status', 'index_build']);
+    expect(tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool_schema', 'call_tool', 'graph_schema', 'graph_query', 'graph_search', 'graph_export', 'index_status', 'index_build']);
     expect(tools.every((t) => t.inputSchema.type === 'object' && t.annotations !== undefined && (t.description ?? '').length > 40)).toBe(true);
   });
 
@@ -96,5 +96,25 @@ describe('mdkg serve over stdio', () => {
     expect(schema.classes.map((c) => c.iri)).toContain('https://w3id.org/mdkg/vocab#Tool');
     const found = (await call('graph_search', { query: 'federation allowlist', limit: 3 })).structuredContent as { matches: Array<{ id: string }> };
     expect(found.matches[0]?.id).toBe('concept:federation-allowlist');
+  });
+
+  it('graph_export gives one document as Turtle; an unknown node is an error', async () => {
+    const ttl = (await call('graph_export', { format: 'ttl', node: 'concept:federation-allowlist' })).structuredContent as { data: string; truncated: boolean };
+    expect(ttl.truncated).toBe(false);
+    expect(ttl.data).toContain('concept:federation-allowlist');
+    const missing = await call('graph_export', { format: 'nq', node: 'concept:nowhere' });
+    expect(missing.isError).toBe(true);
+  });
+
+  it('every loaded document is a resource mdkg://doc/<id>, read as its Markdown', async () => {
+    const { resources, nextCursor } = await client.listResources();
+    expect(nextCursor).toBeUndefined();
+    expect(resources.length).toBe(58);
+    const uri = 'mdkg://doc/tool:memory/create_entities';
+    expect(resources.map((r) => r.uri)).toContain(uri);
+    const read = await client.readResource({ uri });
+    expect(read.contents[0]).toMatchObject({ uri, mimeType: 'text/markdown' });
+    expect(JSON.stringify(read.contents[0])).toContain('# Create Entities');
+    await expect(client.readResource({ uri: 'mdkg://doc/concept:nowhere' })).rejects.toThrow(/no document/);
   });
 });
