@@ -29,9 +29,11 @@ export interface MdkgConfig {
   tools_out?: string;
   /** Search ranking overrides: BM25F field weights by field key, fusion weights by source. */
   search?: SearchOverrides;
+  /** `mdkg serve` over HTTP: the environment variable holding the bearer token clients must send. */
+  serve?: { token_env?: string };
 }
 
-const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search'];
+const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'serve'];
 const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
 
 export const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
@@ -57,6 +59,13 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice !== undefined) throw invalid(file, `source id '${twice}' is used by both a server and a source file`);
   if (config.graphs !== undefined && typeof config.graphs !== 'string') throw invalid(file, "'graphs' must be a folder path");
+  const serve = config.serve;
+  if (serve !== undefined) {
+    if (serve === null || typeof serve !== 'object' || Array.isArray(serve)) throw invalid(file, "'serve' must be a mapping");
+    for (const key of Object.keys(serve)) if (key !== 'token_env') throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, ['token_env'], 'serve.')}`);
+    const env = (serve as Record<string, unknown>)['token_env'];
+    if (env !== undefined && !(typeof env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(env))) throw invalid(file, "'serve.token_env' must be the name of an environment variable");
+  }
   const sparql = config.sparql;
   if (sparql !== undefined) {
     if (sparql === null || typeof sparql !== 'object' || Array.isArray(sparql)) throw invalid(file, "'sparql' must be a mapping");

@@ -92,9 +92,9 @@ Options:
   --json                   the whole result as JSON
 ${COMMON}
 `,
-  serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>]
+  serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>] [--http [HOST:]PORT]
 
-Serves MCP over stdio: an agent connects to mdkg instead of to every server. Meta-tools:
+Serves MCP over stdio (or Streamable HTTP at /mcp with --http): an agent connects to mdkg instead of to every server. Meta-tools:
 search_tools (find a tool by describing the task), get_tool_schema, call_tool (checked against
 the tool's JSON Schema, then forwarded to its server), graph_schema, graph_query (read-only
 SPARQL), graph_search, index_status and index_build. Downstream servers come from 'servers' in
@@ -103,6 +103,8 @@ the config; each connects in the background and on its own. Logs go to stderr.
 Options:
   --graphs <dir>           graph folder (default: graphs/, or 'graphs' in the config)
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
+  --http [HOST:]PORT       Streamable HTTP instead of stdio; binds 127.0.0.1 unless HOST is given.
+                           Any other host needs a bearer token (serve.token_env in the config).
 `,
   'graph-search': `Usage: mdkg graph-search "<words>" [options]
 

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
-import { buildGateway, connectAll } from '../../gateway/gateway.js';
+import { buildGateway, connectAll, type Gateway } from '../../gateway/gateway.js';
+import { isLoopback, parseListen, serveHttp } from '../../gateway/http.js';
 import { createGatewayServer } from '../../gateway/server.js';
 import { closeQueryWorkers } from '../../sparql/worker-pool.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -11,19 +12,35 @@ import { EXIT, type CliIo } from '../io.js';
 /** Largest MCP message the gateway reads on stdio. */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
+/** Serves over HTTP until SIGINT/SIGTERM (bin/mdkg.js ends the process). */
+async function serveOverHttp(gw: Gateway, listen: { host: string; port: number }, token: string | undefined, log: (line: string) => void): Promise<number> {
+  log(`mdkg serve: ${gw.kg.documents().length} documents, ${gw.tools.length} tools, ${gw.servers.size} downstream servers`);
+  const http = await serveHttp(gw, listen, token, log);
+  void connectAll(gw);
+  await new Promise<void>((done) => http.once('close', () => done()));
+  return EXIT.ok;
+}
+
 /**
- * `mdkg serve`: the MCP gateway over stdio. Answers as soon as the graph is loaded; downstream
+ * `mdkg serve`: the MCP gateway over stdio (or Streamable HTTP with --http). Answers as soon as the graph is loaded; downstream
  * servers connect in the background, each on its own. Runs until the client closes stdin. Logs go
  * to stderr (stdout carries the protocol).
  */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({ args, options: { graphs: { type: 'string' }, config: { type: 'string' }, http: { type: 'string' } } });
-  if (values.http !== undefined) throw new MdkgError('MDKG_USAGE', '--http is not available yet: mdkg serve speaks MCP over stdio');
   if (values.graphs !== undefined && values.graphs.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty (--graphs needs a folder)');
   const { config, dir } = await loadConfig(io.cwd, values.config);
   const graphs = values.graphs !== undefined ? resolve(io.cwd, values.graphs) : resolve(dir, config.graphs ?? 'graphs');
   const log = (line: string): void => io.stderr(`${line}\n`);
+  const listen = values.http === undefined ? undefined : parseListen(values.http);
+  const tokenEnv = config.serve?.token_env;
+  const token = tokenEnv === undefined ? undefined : process.env[tokenEnv];
+  if (tokenEnv !== undefined && (token === undefined || token.length < 16)) throw new MdkgError('MDKG_USAGE', `serve.token_env names ${tokenEnv}, which must hold a token of at least 16 characters`);
+  if (listen !== undefined && !isLoopback(listen.host) && token === undefined) {
+    throw new MdkgError('MDKG_USAGE', `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`);
+  }
   const gw = await buildGateway(graphs, config, dir);
+  if (listen !== undefined) return serveOverHttp(gw, listen, token, log);
   log(`mdkg serve: ${gw.kg.documents().length} documents, ${gw.tools.length} tools, ${gw.servers.size} downstream servers; listening on stdio`);
   const server = createGatewayServer(gw, log);
   // Messages up to 64 MiB (the SDK's default is 10 MiB: a 10 MB argument would end the session).

@@ -1,0 +1,88 @@
+// `mdkg serve --http [HOST:]PORT`: MCP over Streamable HTTP, one session (and one MCP server) per
+// client. Binds 127.0.0.1 unless a host is given; any other bind needs a bearer token, and with a
+// token every request must carry it.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { MdkgError } from '../errors.js';
+import type { Gateway } from './gateway.js';
+import { createGatewayServer } from './server.js';
+
+/** Largest request body read (an MCP message). */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** `PORT`, `HOST:PORT` or `[v6]:PORT`; the host defaults to 127.0.0.1. */
+export function parseListen(value: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]:|([^:]+):)?(\d{1,5})$/.exec(value);
+  const port = Number(m?.[3]);
+  if (m === null || !Number.isInteger(port) || port > 65535) throw new MdkgError('MDKG_USAGE', `--http takes PORT or HOST:PORT, got '${value}'`);
+  return { host: m[1] ?? m[2] ?? '127.0.0.1', port };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function reply(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > MAX_BODY_BYTES) throw new MdkgError('MDKG_USAGE', `the request is over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  return length === 0 ? undefined : (JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
+}
+
+function authorized(req: IncomingMessage, token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const given = Buffer.from(req.headers.authorization ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** Starts the HTTP server; resolves with it once it listens (the port is its address's). */
+export async function serveHttp(gw: Gateway, listen: { host: string; port: number }, token: string | undefined, log: (line: string) => void): Promise<HttpServer> {
+  if (!isLoopback(listen.host) && token === undefined) {
+    throw new MdkgError('MDKG_USAGE', `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`);
+  }
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const http = createServer((req, res) => {
+    void (async () => {
+      if (!authorized(req, token)) return reply(res, 401, 'missing or wrong bearer token');
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp');
+      const id = req.headers['mcp-session-id'];
+      const known = typeof id === 'string' ? sessions.get(id) : undefined;
+      let body: unknown;
+      try {
+        body = req.method === 'POST' ? await readBody(req) : undefined;
+      } catch (error) {
+        return reply(res, 400, `unreadable request: ${(error as Error).message}`);
+      }
+      if (known !== undefined) return known.handleRequest(req, res, body);
+      if (req.method !== 'POST' || !isInitializeRequest(body)) return reply(res, 400, 'no session: start with an initialize request');
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void sessions.set(sid, transport) });
+      transport.onclose = () => {
+        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      };
+      await createGatewayServer(gw, log).connect(transport);
+      return transport.handleRequest(req, res, body);
+    })().catch((error: unknown) => {
+      log(`mdkg serve: HTTP request failed: ${(error as Error).message}`);
+      if (!res.headersSent) reply(res, 500, 'internal error');
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    http.once('error', fail);
+    http.listen(listen.port, listen.host, () => done());
+  });
+  const address = http.address() as AddressInfo;
+  log(`mdkg serve: listening on http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}/mcp`);
+  return http;
+}

@@ -1,0 +1,69 @@
+// `mdkg serve --http` on 127.0.0.1 port 0, with a bearer token: the SDK client over Streamable
+// HTTP lists the meta-tools and searches; requests without or with a wrong token get 401; a
+// non-loopback bind without a token refuses to start.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, REPO } from '../helpers/cli.js';
+
+const TOKEN = 'test-token-0123456789abcdef';
+let child: ChildProcess;
+let url: string;
+let work: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'mdkg-http-'));
+  await writeFile(join(work, 'mdkg.config.yaml'), 'serve: { token_env: MDKG_TEST_TOKEN }\n');
+  child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(REPO, 'graphs')], { cwd: work, env: { ...process.env, MDKG_TEST_TOKEN: TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] });
+  url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /listening on (http:\/\/\S+\/mcp)/.exec(err);
+      if (m?.[1] !== undefined) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`mdkg serve exited with ${code}: ${err}`)));
+  });
+}, 30_000);
+
+afterAll(async () => {
+  child?.kill('SIGTERM');
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('mdkg serve --http', () => {
+  it('serves the meta-tools to an SDK client that sends the token', async () => {
+    const client = new Client({ name: 'mdkg-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('search_tools');
+    const found = await client.callTool({ name: 'search_tools', arguments: { query: 'delete entities from the knowledge graph', limit: 1 } });
+    expect((found.structuredContent as { tools: Array<{ id: string }> }).tools[0]?.id).toBe('tool:memory/delete_entities');
+    await client.close();
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a wrong token', 'Bearer wrong-token-0123456789abcd'],
+  ])('a request with %s gets 401', async (_, authorization) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    if (authorization !== undefined) headers['authorization'] = authorization;
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ['a non-loopback address without a token', '', "MDKG_USAGE refusing to listen on 0.0.0.0 without a bearer token"],
+    ['a token variable that is empty', 'serve: { token_env: MDKG_TEST_TOKEN }\n', 'MDKG_USAGE serve.token_env names MDKG_TEST_TOKEN, which must hold a token of at least 16 characters'],
+  ])('refuses to start with %s', async (_, config, message) => {
+    const dir = await mkdtemp(join(tmpdir(), 'mdkg-http-'));
+    await writeFile(join(dir, 'mdkg.config.yaml'), config);
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--http', '0.0.0.0:0', '--graphs', join(REPO, 'graphs')], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, MDKG_TEST_TOKEN: '' } });
+    await rm(dir, { recursive: true, force: true });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});
