@@ -18,7 +18,7 @@ describe('config', () => {
 
   // Typos get a did-you-mean, like unknown SPARQL terms; a key close to nothing gets none.
   it.each([
-    [{ server: {} }, "unknown key 'server' (did you mean 'servers'?)"],
+    [{ server: {} }, "unknown key 'server' (did you mean 'serve' or 'servers'?)"],
     [{ Servers: {} }, "unknown key 'Servers' (did you mean 'servers'?)"],
     [{ sevrers: {} }, "unknown key 'sevrers' (did you mean 'servers'?)"],
     [{ source: {} }, "unknown key 'source' (did you mean 'sources'?)"],
