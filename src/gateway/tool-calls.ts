@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Diagnostic } from '../errors.js';
+import type { Evidence } from '../search/types.js';
 import { resolveTool, type Gateway, type KnownTool } from './gateway.js';
 import { checkArguments } from './validate.js';
 
@@ -12,6 +13,16 @@ export function ok(data: Record<string, unknown>): CallToolResult {
 
 export function fail(message: string, data: Record<string, unknown> = {}): CallToolResult {
   return { content: [{ type: 'text', text: message }], structuredContent: { error: message, ...data }, isError: true };
+}
+
+/** One evidence entry in a few words (agents pay for every token): source, rank, what matched. */
+function evidenceLine(e: Evidence): string {
+  const parts = [`${e.source} #${e.rank}`];
+  if (e.matched !== undefined) parts.push(e.matched.map((m) => m.term.replace(/^~/, '')).join(' '));
+  if (e.corrected !== undefined) parts.push(e.corrected.map((c) => `${c.from}→${c.to}`).join(' '));
+  if (e.path !== undefined) parts.push(`via ${e.path.from} (${e.path.relations.join(', ')}, ${e.path.confidence})`);
+  if (e.alignment !== undefined) parts.push(`${e.alignment.intent} intent`);
+  return parts.join(': ');
 }
 
 export async function searchTools(gw: Gateway, args: { query: string; limit?: number; source?: string }): Promise<CallToolResult> {
@@ -26,7 +37,7 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
   return ok({
     query: args.query,
     intent: result.intent,
-    tools: hits.map((h) => ({ id: h.id, name: h.name, source: h.source, description: h.description ?? h.title ?? '', confidence: Number(h.confidence.toFixed(3)), required: h.required, annotations: h.annotations, evidence: h.evidence, related: h.related, nextSteps: h.nextSteps })),
+    tools: hits.map((h) => ({ id: h.id, name: h.name, source: h.source, description: h.description ?? h.title ?? '', confidence: Number(h.confidence.toFixed(3)), required: h.required, annotations: h.annotations, evidence: h.evidence.map(evidenceLine), related: h.related, nextSteps: h.nextSteps })),
     diagnostics,
   });
 }
