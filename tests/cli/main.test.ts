@@ -24,7 +24,7 @@ describe('mdkg CLI (in process)', () => {
 
   it.each([
     [[], 2, ''],
-    [['frobnicate'], 2, "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, generate, bench, search, graph-search, help\n"],
+    [['frobnicate'], 2, "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, help\n"],
     [['help', 'nope'], 2, "mdkg: no help for 'nope'\n"],
     [['schema', '--bogus'], 2, "mdkg schema: Unknown option '--bogus'\nRun 'mdkg help schema' for usage.\n"],
     [['query'], 2, "mdkg query: MDKG_USAGE no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')\n"],
@@ -32,7 +32,7 @@ describe('mdkg CLI (in process)', () => {
     [['export', '--format', 'pdf'], 2, 'mdkg export: MDKG_USAGE --format must be one of ttl, nq, jsonld, mermaid, dot\n'],
     [['query', 'ASK {}', '--timeout', '2147483648'], 2, "mdkg query: MDKG_USAGE --timeout must be at most 2147483647, got '2147483648'\n"],
     [['query', '# only a comment'], 2, 'mdkg query: MDKG_USAGE the query is empty: it has no SELECT, ASK, CONSTRUCT or DESCRIBE (only white space, comments or PREFIX/BASE lines)\n'],
-    [['constructor'], 2, "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, help\n"],
+    [['constructor'], 2, "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, help\n"],
     [['help', '__proto__'], 2, "mdkg: no help for '__proto__'\n"],
     [['validate', '--graphs', ''], 2, 'mdkg validate: MDKG_USAGE the graph folder path is empty (--graphs needs a folder)\n'],
     [['validate', '--graphs', '/nonexistent/mdkg'], 1, 'mdkg validate: MDKG_NOT_FOUND graph folder /nonexistent/mdkg does not exist\n'],
