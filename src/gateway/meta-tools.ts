@@ -37,6 +37,7 @@ export const META_TOOLS: Tool[] = [
       {
         tool: { type: 'string', minLength: 1, description: 'The tool id (tool:<source>/<name>), <source>/<name>, or an unambiguous bare name.' },
         arguments: { type: 'object', description: 'The tool\'s arguments, as its input schema says.' },
+        confirm: { type: 'boolean', description: 'true to run a destructive tool when the gateway asks for confirmation.' },
       },
       ['tool'],
     ),

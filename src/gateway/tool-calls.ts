@@ -68,7 +68,7 @@ export async function getToolSchema(gw: Gateway, args: { tool: string }): Promis
   return ok({ id: tool.id, source: tool.source, name: tool.name, ...(await schemaOf(gw, tool)) });
 }
 
-export async function callTool(gw: Gateway, args: { tool: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
+export async function callTool(gw: Gateway, args: { tool: string; arguments?: Record<string, unknown>; confirm?: boolean }): Promise<CallToolResult> {
   const tool = resolveTool(gw, args.tool);
   if ('error' in tool) return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; candidates: ${tool.candidates.join(', ')}`}`, { candidates: tool.candidates });
   const server = gw.servers.get(tool.source);
@@ -77,6 +77,9 @@ export async function callTool(gw: Gateway, args: { tool: string; arguments?: Re
   if (typeof client === 'string') return fail(client, { server: tool.source });
   const schema = server.tools.get(tool.name)?.inputSchema;
   if (schema === undefined) return fail(`server "${tool.source}" no longer lists ${tool.name}`, { server: tool.source });
+  if (gw.config.serve?.confirm_destructive === true && server.tools.get(tool.name)?.annotations?.destructiveHint === true && args.confirm !== true) {
+    return fail(`${tool.id} is destructive (destructiveHint): call again with confirm: true to run it`, { needsConfirmation: true });
+  }
   const problems = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
   if (problems.length > 0) return fail(`invalid arguments for ${tool.id}: ${problems.join('; ')}`, { problems });
   try {

@@ -26,6 +26,7 @@ beforeAll(async () => {
     `  filesystem: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(NODE_MODULES, 'server-filesystem/dist/index.js'))}, ${JSON.stringify(work)}] }`,
     `  memory: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(NODE_MODULES, 'server-memory/dist/index.js'))}], env: { MEMORY_FILE_PATH: ${JSON.stringify(join(work, 'memory.jsonl'))} } }`,
     '  ghost: { command: /nonexistent/mdkg-ghost-server, timeout_ms: 3000 }',
+    'serve: { confirm_destructive: true }',
     '',
   ].join('\n');
   await writeFile(join(work, 'mdkg.config.yaml'), config);
@@ -59,7 +60,10 @@ describe('mdkg serve over stdio', () => {
     const schema = await call('get_tool_schema', { tool: 'tool:filesystem/write_file' });
     expect(schema.structuredContent).toMatchObject({ source: 'filesystem', name: 'write_file', from: 'server' });
     const path = join(work, 'hello.txt');
-    const written = await call('call_tool', { tool: 'filesystem/write_file', arguments: { path, content: 'hello through mdkg' } });
+    // write_file is destructive: with serve.confirm_destructive it runs only with confirm: true.
+    const unconfirmed = await call('call_tool', { tool: 'filesystem/write_file', arguments: { path, content: 'hello through mdkg' } });
+    expect([unconfirmed.isError, unconfirmed.structuredContent?.['needsConfirmation']]).toEqual([true, true]);
+    const written = await call('call_tool', { tool: 'filesystem/write_file', arguments: { path, content: 'hello through mdkg' }, confirm: true });
     expect(written.isError ?? false).toBe(false);
     expect(await readFile(path, 'utf8')).toBe('hello through mdkg');
     const read = await call('call_tool', { tool: 'read_text_file', arguments: { path } });
