@@ -1,0 +1,26 @@
+// The MCP Inspector CLI (0.15.0, the version that runs on Node 20) as an independent client of
+// `mdkg serve`: it lists the meta-tools and calls search_tools.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, REPO } from '../helpers/cli.js';
+
+const INSPECTOR = join(REPO, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js');
+
+function inspect(...args: string[]): unknown {
+  const r = spawnSync(process.execPath, [INSPECTOR, '--cli', process.execPath, BIN, 'serve', '--graphs', join(REPO, 'graphs'), ...args], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as unknown;
+}
+
+describe('the MCP Inspector CLI against mdkg serve', () => {
+  it('lists the meta-tools', () => {
+    const listed = inspect('--method', 'tools/list') as { tools: Array<{ name: string }> };
+    expect(listed.tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool_schema', 'call_tool', 'graph_schema', 'graph_query', 'graph_search', 'graph_export', 'index_status', 'index_build']);
+  }, 60_000);
+
+  it('calls search_tools', () => {
+    const found = inspect('--method', 'tools/call', '--tool-name', 'search_tools', '--tool-arg', 'query=delete entities from the knowledge graph', '--tool-arg', 'limit=1') as { structuredContent: { tools: Array<{ id: string }> } };
+    expect(found.structuredContent.tools.map((t) => t.id)).toEqual(['tool:memory/delete_entities']);
+  }, 60_000);
+});
