@@ -32,6 +32,8 @@ export class Downstream {
   tools = new Map<string, Tool>();
   /** `notifications/tools/list_changed` received (the tools were listed again each time). */
   listChanges = 0;
+  /** Called with the server's tools each time they are listed (connect, list_changed). */
+  onTools: ((tools: Tool[]) => void) | undefined;
   #client: Client | undefined;
   #opened: OpenedTransport | undefined;
   #connecting: Promise<void> | undefined;
@@ -70,11 +72,13 @@ export class Downstream {
       await Promise.race([client.connect(opened.transport), timer]);
       const listed = await Promise.race([client.listTools(), timer]);
       this.tools = new Map(listed.tools.map((t) => [t.name, t]));
+      this.onTools?.(listed.tools);
       // The server's tools changed: list them again, so calls are checked against the new schemas.
       client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-        this.listChanges += 1;
         const again = await client.listTools().catch(() => undefined);
         if (again !== undefined) this.tools = new Map(again.tools.map((t) => [t.name, t]));
+        this.listChanges += 1;
+        if (again !== undefined) this.onTools?.(again.tools);
       });
       this.#client = client;
       this.#opened = opened;

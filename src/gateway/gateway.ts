@@ -1,8 +1,10 @@
 // The gateway's state: the loaded graph, its tool index, the tools it names, and one supervisor per
 // downstream server. Built at start and again by index_build.
+import { join, resolve } from 'node:path';
 import { DataFactory } from 'n3';
 import type { MdkgConfig } from '../config.js';
 import type { Diagnostic } from '../errors.js';
+import { generateTools } from '../generate/generate-tools.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
 import { ToolIndex } from '../search/tool-index.js';
@@ -19,6 +21,10 @@ export interface KnownTool {
 
 export interface Gateway {
   graphsDir: string;
+  /** Where the tool documents of the servers are (re)generated: `tools_out`, else `<graphs>/tools`. */
+  toolsDir: string;
+  /** Called after the graph changed (documents regenerated, re-indexed). */
+  onChange?: () => void;
   cwd: string;
   config: MdkgConfig;
   kg: KnowledgeGraph;
@@ -64,7 +70,38 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
       servers.set(id, new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS));
     }
   }
-  return { graphsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics] };
+  const toolsDir = config.tools_out === undefined ? join(graphsDir, 'tools') : resolve(cwd, config.tools_out);
+  const gw: Gateway = { graphsDir, toolsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics] };
+  if (previous?.onChange !== undefined) gw.onChange = previous.onChange;
+  return gw;
+}
+
+/**
+ * A server listed its tools (at connect, or after list_changed): its documents are regenerated
+ * (unchanged tools write nothing) and, when any changed, the graph is refreshed and re-indexed.
+ * Runs one source at a time; a failure is a diagnostic of the gateway, never a crash.
+ */
+export function watchTools(gw: Gateway): void {
+  let queue = Promise.resolve();
+  for (const server of gw.servers.values()) {
+    server.onTools = (tools) => {
+      queue = queue.then(async () => {
+        const [report] = await generateTools([{ id: server.source, kind: 'mcp-listed', tools }], { outDir: gw.toolsDir, cwd: gw.cwd });
+        if (report === undefined) return;
+        if (!report.ok) {
+          gw.diagnostics.push(...report.diagnostics);
+          return;
+        }
+        if (report.added.length + report.updated.length + report.removed.length === 0) return;
+        await gw.kg.refresh();
+        gw.index = ToolIndex.build(gw.kg, gw.config.search === undefined ? {} : { overrides: gw.config.search });
+        gw.tools = knownTools(gw.kg);
+        gw.onChange?.();
+      }).catch((error: unknown) => {
+        gw.diagnostics.push({ code: 'MDKG_SOURCE_FAILED', severity: 'error', message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}` });
+      });
+    };
+  }
 }
 
 /** Connects every server in parallel, each on its own; never throws (failures are server states). */

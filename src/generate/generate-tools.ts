@@ -18,7 +18,9 @@ import { DEFAULT_MAX_TOOL_LIST_BYTES } from '../ingest/mcp/read-tool-list.js';
 /** One source to generate: a catalog file or a live server, under a source id. */
 export type ToolSource =
   | { id: string; kind: 'openapi' | 'mcp-tools'; file: string }
-  | { id: string; kind: 'mcp-server'; server: LiveServerConfig; timeoutMs?: number };
+  | { id: string; kind: 'mcp-server'; server: LiveServerConfig; timeoutMs?: number }
+  /** Tools a connected server already listed (the gateway's downstream servers). */
+  | { id: string; kind: 'mcp-listed'; tools: readonly unknown[] };
 
 export interface SourceReport extends WriteSummary {
   tools: number;
@@ -38,6 +40,7 @@ export interface GenerateOptions {
 }
 
 async function ingest(source: ToolSource, cwd: string): Promise<IngestResult> {
+  if (source.kind === 'mcp-listed') return readMcpToolList(JSON.stringify({ tools: source.tools }), { source: source.id });
   if (source.kind === 'mcp-server') {
     return listLiveTools(source.server, { source: source.id, cwd, ...(source.timeoutMs === undefined ? {} : { timeoutMs: source.timeoutMs }) });
   }

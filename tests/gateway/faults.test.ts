@@ -1,6 +1,7 @@
 // Downstream faults through `mdkg serve`: a crash mid-call, a hang, malformed JSON-RPC, a stderr
 // flood, list_changed, an ambiguous bare name and a 10 MB argument. Each gives a clear error (or
 // the server's answer) and the gateway keeps serving.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,14 @@ describe('downstream faults leave the gateway serving', () => {
     await call('call_tool', { tool: 'faulty/change', arguments: {} });
     for (let i = 0; i < 100 && ((await status()).find((s) => s.source === 'faulty')?.listChanges ?? 0) === before; i += 1) await new Promise((done) => setTimeout(done, 20));
     expect((await status()).find((s) => s.source === 'faulty')?.listChanges).toBe(before + 1);
+    // The new tool gets its document, the index is rebuilt, and search finds it.
+    let found: Array<{ id: string }> = [];
+    for (let i = 0; i < 100 && found[0]?.id !== 'tool:faulty/added_later'; i += 1) {
+      found = (await call('search_tools', { query: 'count the marmosets', limit: 1 })).structuredContent?.['tools'] as Array<{ id: string }>;
+      if (found[0]?.id !== 'tool:faulty/added_later') await new Promise((done) => setTimeout(done, 20));
+    }
+    expect(found[0]?.id).toBe('tool:faulty/added_later');
+    expect(existsSync(join(work, 'graphs', 'tools', 'faulty', 'added_later.md'))).toBe(true);
   });
 
   it('an ambiguous bare name is an error listing the candidates', async () => {

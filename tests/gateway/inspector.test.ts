@@ -1,6 +1,7 @@
 // The MCP Inspector CLI (0.15.0, the version that runs on Node 20) as an independent client of
-// `mdkg serve`: it lists the meta-tools and calls search_tools.
+// `mdkg serve` (no config, so no downstream server): it lists the meta-tools and calls search_tools.
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
@@ -8,7 +9,7 @@ import { BIN, REPO } from '../helpers/cli.js';
 const INSPECTOR = join(REPO, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js');
 
 function inspect(...args: string[]): unknown {
-  const r = spawnSync(process.execPath, [INSPECTOR, '--cli', process.execPath, BIN, 'serve', '--graphs', join(REPO, 'graphs'), ...args], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [INSPECTOR, '--cli', process.execPath, BIN, 'serve', '--graphs', join(REPO, 'graphs'), ...args], { cwd: tmpdir(), encoding: 'utf8', timeout: 60_000 });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as unknown;
 }

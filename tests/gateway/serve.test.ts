@@ -2,7 +2,7 @@
 // downstream: find a file tool by describing it, read its schema, write and read a file through
 // the gateway; and the faults: a server that does not exist, invalid arguments, an unknown tool,
 // a SPARQL update, a runaway query (the next call still answers).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -30,7 +30,9 @@ beforeAll(async () => {
     '',
   ].join('\n');
   await writeFile(join(work, 'mdkg.config.yaml'), config);
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--config', join(work, 'mdkg.config.yaml'), '--graphs', join(REPO, 'graphs')], cwd: work, stderr: 'ignore' });
+  // A copy of the bundled graph: the gateway regenerates the documents of the servers it connects.
+  await cp(join(REPO, 'graphs'), join(work, 'graphs'), { recursive: true });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--config', join(work, 'mdkg.config.yaml'), '--graphs', join(work, 'graphs')], cwd: work, stderr: 'ignore' });
   client = new Client({ name: 'mdkg-test', version: '1.0.0' });
   await client.connect(transport);
   // Downstream servers connect in the background: wait (bounded) until none is still connecting.

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
-import { buildGateway, connectAll, type Gateway } from '../../gateway/gateway.js';
+import { buildGateway, connectAll, watchTools, type Gateway } from '../../gateway/gateway.js';
 import { isLoopback, parseListen, serveHttp } from '../../gateway/http.js';
 import { createGatewayServer } from '../../gateway/server.js';
 import { closeQueryWorkers } from '../../sparql/worker-pool.js';
@@ -40,6 +40,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     throw new MdkgError('MDKG_USAGE', `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`);
   }
   const gw = await buildGateway(graphs, config, dir);
+  watchTools(gw);
   if (listen !== undefined) return serveOverHttp(gw, listen, token, log);
   log(`mdkg serve: ${gw.kg.documents().length} documents, ${gw.tools.length} tools, ${gw.servers.size} downstream servers; listening on stdio`);
   const server = createGatewayServer(gw, log);
@@ -49,6 +50,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     transport.onclose = () => done();
   });
   await server.connect(transport);
+  // Regenerated documents are new resources to list.
+  gw.onChange = () => void server.sendResourceListChanged();
   void connectAll(gw).then(() => {
     for (const s of gw.servers.values()) log(`mdkg serve: server "${s.source}" ${s.state}${s.lastError === undefined ? '' : `: ${s.lastError}`}`);
   });
