@@ -42,6 +42,21 @@ describe('mdkg serve --http', () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('search_tools');
     const found = await client.callTool({ name: 'search_tools', arguments: { query: 'delete entities from the knowledge graph', limit: 1 } });
     expect((found.structuredContent as { tools: Array<{ id: string }> }).tools[0]?.id).toBe('tool:memory/delete_entities');
+    // Every other meta-tool answers over HTTP too (no downstream server here: call_tool says so).
+    const calls: Array<[string, Record<string, unknown>, boolean]> = [
+      ['get_tool_schema', { tool: 'memory/delete_entities' }, false],
+      ['call_tool', { tool: 'memory/delete_entities', arguments: { entityNames: ['x'] } }, true],
+      ['graph_schema', {}, false],
+      ['graph_query', { sparql: 'ASK { ?s a mdkg:Tool }' }, false],
+      ['graph_search', { query: 'federation' }, false],
+      ['graph_export', { format: 'ttl', node: 'concept:federation-allowlist' }, false],
+      ['index_status', {}, false],
+      ['index_build', {}, false],
+    ];
+    for (const [name, args, isError] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      expect([name, result.isError ?? false]).toEqual([name, isError]);
+    }
     await client.close();
   });
 

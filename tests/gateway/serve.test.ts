@@ -123,4 +123,13 @@ describe('mdkg serve over stdio', () => {
     expect(JSON.stringify(read.contents[0])).toContain('# Create Entities');
     await expect(client.readResource({ uri: 'mdkg://doc/concept:nowhere' })).rejects.toThrow(/no document/);
   });
+
+  it('index_build reloads, re-indexes and reconnects: counts, timings, every server stated', async () => {
+    const built = (await call('index_build', {})).structuredContent as { tools: number; buildMs: number; servers: Array<{ source: string; state: string }> };
+    expect(built.tools).toBe(36);
+    expect(built.buildMs).toBeGreaterThan(0);
+    expect(built.servers.map((s) => `${s.source} ${s.state}`)).toEqual(['filesystem connected', 'memory connected', 'ghost down']);
+    const found = (await call('search_tools', { query: 'read a text file', limit: 1 })).structuredContent?.['tools'] as Array<{ id: string }>;
+    expect(found[0]?.id).toBe('tool:filesystem/read_text_file');
+  }, 30_000);
 });
