@@ -30,11 +30,12 @@ export interface MdkgConfig {
   /** Search ranking overrides: BM25F field weights by field key, fusion weights by source. */
   search?: SearchOverrides;
   /** `mdkg serve` over HTTP: the environment variable holding the bearer token clients must send. */
-  serve?: { token_env?: string; confirm_destructive?: boolean };
+  serve?: { token_env?: string; confirm_destructive?: boolean; normalize?: boolean };
 }
 
 const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'serve'];
 const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
+const SERVE_KEYS = ['token_env', 'confirm_destructive', 'normalize'];
 
 export const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
 
@@ -62,9 +63,11 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   const serve = config.serve;
   if (serve !== undefined) {
     if (serve === null || typeof serve !== 'object' || Array.isArray(serve)) throw invalid(file, "'serve' must be a mapping");
-    for (const key of Object.keys(serve)) if (key !== 'token_env' && key !== 'confirm_destructive') throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, ['token_env', 'confirm_destructive'], 'serve.')}`);
+    for (const key of Object.keys(serve)) if (!SERVE_KEYS.includes(key)) throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, SERVE_KEYS, 'serve.')}`);
     const confirm = (serve as Record<string, unknown>)['confirm_destructive'];
     if (confirm !== undefined && typeof confirm !== 'boolean') throw invalid(file, "'serve.confirm_destructive' must be true or false");
+    const normalize = (serve as Record<string, unknown>)['normalize'];
+    if (normalize !== undefined && typeof normalize !== 'boolean') throw invalid(file, "'serve.normalize' must be true or false");
     const env = (serve as Record<string, unknown>)['token_env'];
     if (env !== undefined && !(typeof env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(env))) throw invalid(file, "'serve.token_env' must be the name of an environment variable");
   }

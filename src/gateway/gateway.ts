@@ -25,6 +25,10 @@ export interface Gateway {
   toolsDir: string;
   /** Called after the graph changed (documents regenerated, re-indexed). */
   onChange?: () => void;
+  /** Rewrites a request through the client's MCP sampling (set when the client offers it). */
+  sampler?: (query: string, signal: AbortSignal) => Promise<string>;
+  /** Requests already rewritten by sampling. */
+  normalized: Map<string, string>;
   cwd: string;
   config: MdkgConfig;
   kg: KnowledgeGraph;
@@ -71,8 +75,9 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
     }
   }
   const toolsDir = config.tools_out === undefined ? join(graphsDir, 'tools') : resolve(cwd, config.tools_out);
-  const gw: Gateway = { graphsDir, toolsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics] };
+  const gw: Gateway = { graphsDir, toolsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics], normalized: previous?.normalized ?? new Map() };
   if (previous?.onChange !== undefined) gw.onChange = previous.onChange;
+  if (previous?.sampler !== undefined) gw.sampler = previous.sampler;
   return gw;
 }
 

@@ -3,7 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Diagnostic } from '../errors.js';
+import { runNormalizer } from '../search/normalize-query.js';
 import type { Evidence } from '../search/types.js';
+
+/** Time the client's model has to rewrite a request (sampling). */
+const SAMPLING_TIMEOUT_MS = 10_000;
 import { resolveTool, type Gateway, type KnownTool } from './gateway.js';
 import { checkArguments } from './validate.js';
 
@@ -27,15 +31,26 @@ function evidenceLine(e: Evidence): string {
 
 export async function searchTools(gw: Gateway, args: { query: string; limit?: number; source?: string }): Promise<CallToolResult> {
   const limit = args.limit ?? 5;
-  const result = await gw.index.search(args.query, { limit: args.source === undefined ? limit : Math.min(100, limit * 10) });
+  const diagnostics: Diagnostic[] = [];
+  let searched = args.query;
+  // With serve.normalize and a client that offers sampling, the client's model rewrites the
+  // request into a concise English tool-search query first (on failure: the request as it was).
+  const sampler = gw.config.serve?.normalize === true ? gw.sampler : undefined;
+  if (sampler !== undefined) {
+    const out = await runNormalizer({ name: 'mcp-sampling', normalize: sampler }, args.query, { timeoutMs: SAMPLING_TIMEOUT_MS, cache: gw.normalized });
+    diagnostics.push(...out.diagnostics);
+    if (out.normalized) searched = out.text;
+  }
+  const result = await gw.index.search(searched, { limit: args.source === undefined ? limit : Math.min(100, limit * 10) });
   const hits = (args.source === undefined ? result.hits : result.hits.filter((h) => h.source === args.source)).slice(0, limit);
-  const diagnostics: Diagnostic[] = [...result.diagnostics];
+  diagnostics.push(...result.diagnostics);
   for (const source of new Set(hits.map((h) => h.source))) {
     const server = gw.servers.get(source);
     if (server?.state === 'down') diagnostics.push({ code: 'MDKG_SOURCE_FAILED', severity: 'warning', message: `server "${source}" is down (${server.lastError ?? 'unknown error'}): its tools cannot be called now` });
   }
   return ok({
     query: args.query,
+    ...(searched === args.query ? {} : { searched }),
     intent: result.intent,
     tools: hits.map((h) => ({ id: h.id, name: h.name, source: h.source, description: h.description ?? h.title ?? '', confidence: Number(h.confidence.toFixed(3)), required: h.required, annotations: h.annotations, evidence: h.evidence.map(evidenceLine), related: h.related, nextSteps: h.nextSteps })),
     diagnostics,
