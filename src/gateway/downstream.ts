@@ -3,7 +3,7 @@
 // server is retried with exponential backoff on the next call that needs it, and after repeated
 // failures left down until `index_build`.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { PaginatedResultSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeServer, openTransport, type LiveServerConfig, type OpenedTransport } from '../ingest/mcp/live-transport.js';
 
 export type ServerState = 'idle' | 'connecting' | 'connected' | 'down';
@@ -23,6 +23,27 @@ export interface ServerStatus {
 /** Failures in a row after which a server stays down until `index_build`. */
 export const MAX_FAILURES = 5;
 const BASE_BACKOFF_MS = 500;
+
+/**
+ * Every page of `tools/list`, as the server wrote it (key order kept: the generated documents are
+ * byte-identical to those of `mdkg generate tools`); at most 1,000 pages, never the same cursor twice.
+ */
+async function listRaw(client: Client): Promise<Tool[]> {
+  const out: Tool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < 1000; page += 1) {
+    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema);
+    const tools = (result as { tools?: unknown }).tools;
+    if (!Array.isArray(tools)) throw new Error('the tools/list result has no "tools" array');
+    for (const tool of tools) if (tool !== null && typeof tool === 'object' && typeof (tool as Tool).name === 'string') out.push(tool as Tool);
+    cursor = result.nextCursor;
+    if (cursor === undefined) return out;
+    if (seen.has(cursor)) throw new Error('the server sent the same tools/list cursor twice');
+    seen.add(cursor);
+  }
+  throw new Error('the tool list did not end within 1,000 pages');
+}
 
 export class Downstream {
   state: ServerState = 'idle';
@@ -70,15 +91,15 @@ export class Downstream {
     const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs).unref());
     try {
       await Promise.race([client.connect(opened.transport), timer]);
-      const listed = await Promise.race([client.listTools(), timer]);
-      this.tools = new Map(listed.tools.map((t) => [t.name, t]));
-      this.onTools?.(listed.tools);
+      const listed = await Promise.race([listRaw(client), timer]);
+      this.tools = new Map(listed.map((t) => [t.name, t]));
+      this.onTools?.(listed);
       // The server's tools changed: list them again, so calls are checked against the new schemas.
       client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-        const again = await client.listTools().catch(() => undefined);
-        if (again !== undefined) this.tools = new Map(again.tools.map((t) => [t.name, t]));
+        const again = await listRaw(client).catch(() => undefined);
+        if (again !== undefined) this.tools = new Map(again.map((t) => [t.name, t]));
         this.listChanges += 1;
-        if (again !== undefined) this.onTools?.(again.tools);
+        if (again !== undefined) this.onTools?.(again);
       });
       this.#client = client;
       this.#opened = opened;
