@@ -1,6 +1,7 @@
 // The gateway's state: the loaded graph, its tool index, the tools it names, and one supervisor per
 // downstream server. Built at start and again by index_build.
 import { join, resolve } from 'node:path';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { DataFactory } from 'n3';
 import type { MdkgConfig } from '../config.js';
 import type { Diagnostic } from '../errors.js';
@@ -19,16 +20,21 @@ export interface KnownTool {
   path?: string;
 }
 
+/** One connected client: its MCP server object, and its own sampling rewriter and cache. */
+export interface Session {
+  server: Server;
+  /** Rewrites a request through this client's MCP sampling (set when the client offers it). */
+  sampler?: (query: string, signal: AbortSignal) => Promise<string>;
+  /** Requests this client's model already rewrote (never shared: one client cannot steer another's searches). */
+  normalized: Map<string, string>;
+}
+
 export interface Gateway {
   graphsDir: string;
   /** Where the tool documents of the servers are (re)generated: `tools_out`, else `<graphs>/tools`. */
   toolsDir: string;
-  /** Called after the graph changed (documents regenerated, re-indexed). */
-  onChange?: () => void;
-  /** Rewrites a request through the client's MCP sampling (set when the client offers it). */
-  sampler?: (query: string, signal: AbortSignal) => Promise<string>;
-  /** Requests already rewritten by sampling. */
-  normalized: Map<string, string>;
+  /** The connected clients (one over stdio, one per HTTP session): told when the graph changed. */
+  sessions: Set<Session>;
   cwd: string;
   config: MdkgConfig;
   kg: KnowledgeGraph;
@@ -75,9 +81,7 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
     }
   }
   const toolsDir = config.tools_out === undefined ? join(graphsDir, 'tools') : resolve(cwd, config.tools_out);
-  const gw: Gateway = { graphsDir, toolsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics], normalized: previous?.normalized ?? new Map() };
-  if (previous?.onChange !== undefined) gw.onChange = previous.onChange;
-  if (previous?.sampler !== undefined) gw.sampler = previous.sampler;
+  const gw: Gateway = { graphsDir, toolsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics], sessions: previous?.sessions ?? new Set() };
   return gw;
 }
 
@@ -101,7 +105,8 @@ export function watchTools(gw: Gateway): void {
         await gw.kg.refresh();
         gw.index = ToolIndex.build(gw.kg, gw.config.search === undefined ? {} : { overrides: gw.config.search });
         gw.tools = knownTools(gw.kg);
-        gw.onChange?.();
+        // Regenerated documents are new resources to list.
+        for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
       }).catch((error: unknown) => {
         gw.diagnostics.push({ code: 'MDKG_SOURCE_FAILED', severity: 'error', message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}` });
       });

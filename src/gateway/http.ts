@@ -1,6 +1,6 @@
 // `mdkg serve --http [HOST:]PORT`: MCP over Streamable HTTP, one session (and one MCP server) per
 // client. Binds 127.0.0.1 unless a host is given; any other bind needs a bearer token, and with a
-// token every request must carry it.
+// token every request must carry it. On loopback, requests for other host names are refused.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +40,28 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   return length === 0 ? undefined : (JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
 }
 
+/** The host name of a Host header or an Origin (`name`, `name:port`, `[v6]:port`, `scheme://...`). */
+function hostName(value: string): string | undefined {
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * DNS rebinding: a web page can make a browser send requests to 127.0.0.1 under its own host name.
+ * On a loopback bind, the Host header (and the Origin, when a browser sends one) must name a loopback host.
+ */
+function sameMachine(req: IncomingMessage): boolean {
+  const host = hostName(req.headers.host ?? '');
+  if (host === undefined || !isLoopback(host)) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const from = hostName(origin);
+  return from !== undefined && isLoopback(from);
+}
+
 function authorized(req: IncomingMessage, token: string | undefined): boolean {
   if (token === undefined) return true;
   const given = Buffer.from(req.headers.authorization ?? '');
@@ -53,8 +75,10 @@ export async function serveHttp(gw: Gateway, listen: { host: string; port: numbe
     throw new MdkgError('MDKG_USAGE', `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`);
   }
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const loopback = isLoopback(listen.host);
   const http = createServer((req, res) => {
     void (async () => {
+      if (loopback && !sameMachine(req)) return reply(res, 403, 'a server on 127.0.0.1 answers only requests addressed to a loopback host (DNS rebinding)');
       if (!authorized(req, token)) return reply(res, 401, 'missing or wrong bearer token');
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp');
       const id = req.headers['mcp-session-id'];

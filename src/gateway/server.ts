@@ -3,13 +3,14 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
-import type { Gateway } from './gateway.js';
+import type { Gateway, Session } from './gateway.js';
 import { META_TOOLS } from './meta-tools.js';
+import { samplingRewriter } from './sampling.js';
 import { listResources, readResource } from './resources.js';
 import { callTool, fail, getToolSchema, searchTools } from './tool-calls.js';
 import { checkArguments } from './validate.js';
 
-type Handler = (gw: Gateway, args: never) => Promise<CallToolResult> | CallToolResult;
+type Handler = (gw: Gateway, args: never, session: Session) => Promise<CallToolResult> | CallToolResult;
 
 const HANDLERS = new Map<string, Handler>([
   ['search_tools', searchTools],
@@ -23,8 +24,19 @@ const HANDLERS = new Map<string, Handler>([
   ['index_build', indexBuild],
 ]);
 
+/**
+ * One MCP server object per client (stdio, or each HTTP session), registered as a session of the
+ * gateway while it is open: it hears about regenerated documents, and a client that offers
+ * sampling gets its own rewriter (serve.normalize).
+ */
 export function createGatewayServer(gw: Gateway, log: (line: string) => void): Server {
-  const server = new Server({ name: 'mdkg', version: '0.1.0' }, { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: 'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph.' });
+  const server = new Server({ name: 'mdkg', version: '0.1.0' }, { capabilities: { tools: { listChanged: true }, resources: { listChanged: true } }, instructions: 'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph.' });
+  const session: Session = { server, normalized: new Map() };
+  gw.sessions.add(session);
+  server.oninitialized = () => {
+    if (server.getClientCapabilities()?.sampling !== undefined) session.sampler = samplingRewriter(server);
+  };
+  server.onclose = () => void gw.sessions.delete(session);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: META_TOOLS }));
   server.setRequestHandler(ListResourcesRequestSchema, (request) => listResources(gw, request.params?.cursor));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(gw, request.params.uri));
@@ -36,7 +48,7 @@ export function createGatewayServer(gw: Gateway, log: (line: string) => void): S
     const problems = checkArguments(`meta/${name}`, tool.inputSchema, args);
     if (problems.length > 0) return fail(`invalid arguments for ${name}: ${problems.join('; ')}`, { problems });
     try {
-      return await handler(gw, args as never);
+      return await handler(gw, args as never, session);
     } catch (error) {
       log(`mdkg serve: ${name} failed: ${(error as Error).stack ?? String(error)}`);
       return fail(`${name} failed: ${(error as Error).message}`);

@@ -5,11 +5,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Diagnostic } from '../errors.js';
 import { runNormalizer } from '../search/normalize-query.js';
 import type { Evidence } from '../search/types.js';
+import { resolveTool, type Gateway, type KnownTool, type Session } from './gateway.js';
+import { checkArguments } from './validate.js';
 
 /** Time the client's model has to rewrite a request (sampling). */
 const SAMPLING_TIMEOUT_MS = 10_000;
-import { resolveTool, type Gateway, type KnownTool } from './gateway.js';
-import { checkArguments } from './validate.js';
 
 export function ok(data: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], structuredContent: data };
@@ -29,15 +29,15 @@ function evidenceLine(e: Evidence): string {
   return parts.join(': ');
 }
 
-export async function searchTools(gw: Gateway, args: { query: string; limit?: number; source?: string }): Promise<CallToolResult> {
+export async function searchTools(gw: Gateway, args: { query: string; limit?: number; source?: string }, session?: Session): Promise<CallToolResult> {
   const limit = args.limit ?? 5;
   const diagnostics: Diagnostic[] = [];
   let searched = args.query;
   // With serve.normalize and a client that offers sampling, the client's model rewrites the
   // request into a concise English tool-search query first (on failure: the request as it was).
-  const sampler = gw.config.serve?.normalize === true ? gw.sampler : undefined;
-  if (sampler !== undefined) {
-    const out = await runNormalizer({ name: 'mcp-sampling', normalize: sampler }, args.query, { timeoutMs: SAMPLING_TIMEOUT_MS, cache: gw.normalized });
+  const sampler = gw.config.serve?.normalize === true ? session?.sampler : undefined;
+  if (sampler !== undefined && session !== undefined) {
+    const out = await runNormalizer({ name: 'mcp-sampling', normalize: sampler }, args.query, { timeoutMs: SAMPLING_TIMEOUT_MS, cache: session.normalized });
     diagnostics.push(...out.diagnostics);
     if (out.normalized) searched = out.text;
   }

@@ -1,8 +1,9 @@
 // `mdkg serve --http` on 127.0.0.1 port 0, with a bearer token: the SDK client over Streamable
 // HTTP lists the meta-tools and searches; requests without or with a wrong token get 401; a
-// non-loopback bind without a token refuses to start.
+// non-loopback bind without a token refuses to start; requests for foreign host names (DNS rebinding) get 403.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -68,6 +69,24 @@ describe('mdkg serve --http', () => {
     if (authorization !== undefined) headers['authorization'] = authorization;
     const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
     expect(res.status).toBe(401);
+  });
+
+  it.each([
+    ['a foreign Host header', { host: 'attacker.example:80' }, 403],
+    ['a foreign Origin', { origin: 'http://attacker.example' }, 403],
+    ['a loopback Host and Origin', { origin: 'http://localhost:3000' }, 401],
+    ['an IPv6 loopback Host', { host: '[::1]:9' }, 401],
+  ])('DNS rebinding: a request with %s gets %i', async (_, extra, status) => {
+    const { port } = new URL(url);
+    const got = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', ...extra } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.once('error', reject);
+      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    });
+    expect(got).toBe(status);
   });
 
   it.each([

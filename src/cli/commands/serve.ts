@@ -5,7 +5,6 @@ import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
 import { buildGateway, connectAll, watchTools, type Gateway } from '../../gateway/gateway.js';
 import { isLoopback, parseListen, serveHttp } from '../../gateway/http.js';
-import { samplingRewriter } from '../../gateway/sampling.js';
 import { createGatewayServer } from '../../gateway/server.js';
 import { closeQueryWorkers } from '../../sparql/worker-pool.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -51,12 +50,6 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     transport.onclose = () => done();
   });
   await server.connect(transport);
-  // Regenerated documents are new resources to list.
-  gw.onChange = () => void server.sendResourceListChanged();
-  // A client that offers sampling can rewrite requests (serve.normalize).
-  server.oninitialized = () => {
-    if (server.getClientCapabilities()?.sampling !== undefined) gw.sampler = samplingRewriter(server);
-  };
   void connectAll(gw).then(() => {
     for (const s of gw.servers.values()) log(`mdkg serve: server "${s.source}" ${s.state}${s.lastError === undefined ? '' : `: ${s.lastError}`}`);
   });
