@@ -1,5 +1,5 @@
 // Fits the confidence model of mdkg search (logistic regression on result features) on the
-// train/dev datasets only, and writes src/search/data/calibration.json. The population is the
+// train/dev datasets only, and writes src/search/fit/data/calibration.json. The population is the
 // one ECE is measured on: every returned hit in the top 10 of every query, labelled relevant or
 // not. Prints ECE before and after, per split; test splits are only reported, never fitted on.
 //
@@ -8,10 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { buildCatalog } from '../src/bench/catalog.js';
 import { readDataset } from '../src/bench/dataset.js';
 import { expectedCalibrationError, relevance } from '../src/bench/metrics.js';
-import { confidence, fitLogistic, FEATURE_NAMES, type CalibrationModel, type ConfidenceFeatures } from '../src/search/calibrate.js';
+import { confidence, fitLogistic, FEATURE_NAMES, type CalibrationModel, type ConfidenceFeatures } from '../src/search/result/calibrate.js';
 import { ToolIndex } from '../src/search/tool-index.js';
 
-const FILE = new URL('../src/search/data/calibration.json', import.meta.url);
+const FILE = new URL('../src/search/fit/data/calibration.json', import.meta.url);
 
 interface Sample {
   features: ConfidenceFeatures;

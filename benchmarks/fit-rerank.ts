@@ -1,7 +1,7 @@
-// Fits the learned re-ranking stage of mdkg search (src/search/rerank.ts) on train/dev datasets
-// only, and writes src/search/data/rerank.json with --write. For every query it takes the top
+// Fits the learned re-ranking stage of mdkg search (src/search/rank/rerank.ts) on train/dev datasets
+// only, and writes src/search/fit/data/rerank.json with --write. For every query it takes the top
 // `depth` fused candidates before re-ranking (search with rerank: false), their features and
-// relevance labels, and fits a pairwise logistic model (src/search/rerank-fit.ts).
+// relevance labels, and fits a pairwise logistic model (src/search/fit/rerank-fit.ts).
 //
 // It prints, per dataset and macro over datasets, Hit@1 / Recall@5 / MRR of:
 //   fused       the candidates in fused order (no re-ranking),
@@ -15,11 +15,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { buildCatalog } from '../src/bench/catalog.js';
 import { readDataset } from '../src/bench/dataset.js';
 import { relevance, scoreQuery } from '../src/bench/metrics.js';
-import { RERANK_FEATURES, type RerankModel } from '../src/search/rerank.js';
-import { fitPairwise, orderBy, type RankingExample } from '../src/search/rerank-fit.js';
+import { RERANK_FEATURES, type RerankModel } from '../src/search/rank/rerank.js';
+import { fitPairwise, orderBy, type RankingExample } from '../src/search/fit/rerank-fit.js';
 import { ToolIndex } from '../src/search/tool-index.js';
 
-const FILE = new URL('../src/search/data/rerank.json', import.meta.url);
+const FILE = new URL('../src/search/fit/data/rerank.json', import.meta.url);
 
 interface Query extends RankingExample {
   hits: { name: string; source: string }[];

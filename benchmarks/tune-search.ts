@@ -1,18 +1,18 @@
 // Fits the ranking parameters of mdkg search on train/dev datasets only (never test), by
 // coordinate search over a small grid per parameter; objective: macro mean over datasets of
 // (Hit@1 + Recall@5 + MRR) / 3. Prints every step; with --write, stores the best parameters in
-// src/search/data/search-params.json (the file the search reads).
+// src/search/fit/data/search-params.json (the file the search reads).
 //
 //   npx tsx benchmarks/tune-search.ts ../shared/datasets/gtc/* [--rounds 2] [--write]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildCatalog } from '../src/bench/catalog.js';
 import { readDataset, type Dataset } from '../src/bench/dataset.js';
 import { scoreQuery } from '../src/bench/metrics.js';
-import { DEFAULT_SEARCH_PARAMS, type SearchParams } from '../src/search/params.js';
+import { DEFAULT_SEARCH_PARAMS, type SearchParams } from '../src/search/fit/params.js';
 import { ToolIndex } from '../src/search/tool-index.js';
 import type { KnowledgeGraph } from '../src/graph/knowledge-graph.js';
 
-const PARAMS_FILE = new URL('../src/search/data/search-params.json', import.meta.url);
+const PARAMS_FILE = new URL('../src/search/fit/data/search-params.json', import.meta.url);
 
 interface Loaded {
   dataset: Dataset;

@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isMdkgError } from '../errors.js';
 import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
-import { graphSearch } from '../search/graph-search.js';
+import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
 import { buildGateway, connectAll, type Gateway } from './gateway.js';
 import { fail, ok } from './tool-calls.js';

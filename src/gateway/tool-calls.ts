@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Diagnostic } from '../errors.js';
-import { runNormalizer } from '../search/normalize-query.js';
+import { runNormalizer } from '../search/request/normalize-query.js';
 import type { Evidence } from '../search/types.js';
 import { resolveTool, type Gateway, type KnownTool, type Session } from './gateway.js';
 import { checkArguments } from './validate.js';

@@ -1,4 +1,4 @@
-import { memoize } from '../ingest/memo.js';
+import { memoize } from '../util/memo.js';
 import { createHash } from 'node:crypto';
 
 /** Longest encoded name (ASCII): leaves room for `.md` and a temp suffix within 255 bytes. */

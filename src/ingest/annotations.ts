@@ -3,7 +3,7 @@
 // the rule that set it. openWorldHint is never inferred: neither the method nor the verb says whether
 // a tool reaches an open world of external entities (a web search) or a closed domain (its own API).
 import type { HintValue, ToolAnnotations, ToolModel } from './types.js';
-import { toolVerb, type VerbClass } from './verbs.js';
+import { toolVerb, type VerbClass } from '../lexicon/verbs.js';
 import { dict } from '../util/own.js';
 
 export type HintName = keyof ToolAnnotations;

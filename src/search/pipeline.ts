@@ -2,18 +2,19 @@
 // (rank.ts), put the best tool of each step of a multi-step request near the top (clauses.ts),
 // then shape hits with calibrated confidence and evidence, and diagnostics.
 import type { Diagnostic } from '../errors.js';
-import { splitClauses } from './clauses.js';
-import { withoutNegated } from './negation.js';
-import { maxFused, type Fused } from './fusion.js';
-import { buildHits } from './hits.js';
-import { prepareQuery, runNormalizer } from './normalize-query.js';
-import { rankRequest, type RankOptions } from './rank.js';
-import type { IndexParts } from './tool-index.js';
+import { splitClauses } from './request/clauses.js';
+import { withoutNegated } from './request/negation.js';
+import { maxFused, type Fused } from './rank/fusion.js';
+import { buildHits } from './result/build-hits.js';
+import { prepareQuery, runNormalizer } from './request/normalize-query.js';
+import { rankRequest, type RankOptions } from './rank/rank-request.js';
+import type { IndexParts } from './rank/index-parts.js';
 import type { Intent, SearchResult } from './types.js';
 
-export type { RankingState } from './rank.js';
+export type { RankingState } from './rank/rank-request.js';
 
-export async function runSearch(parts: IndexParts, query: string, opts: RankOptions & { clauses: boolean }): Promise<SearchResult> {
+/** One search over an index's parts: the entry point under ToolIndex.search. */
+export async function searchIndex(parts: IndexParts, query: string, opts: RankOptions & { clauses: boolean }): Promise<SearchResult> {
   const prepared = prepareQuery(query, parts.options.maxQueryChars ?? 1000);
   const diagnostics: Diagnostic[] = [...prepared.diagnostics];
   const empty = (searched: string, intent: Intent, mode: string): SearchResult => ({ query, searched, intent, strategy: opts.strategy, mode, hits: [], diagnostics, sparql: '' });

@@ -2,51 +2,18 @@
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { MdkgError } from '../errors.js';
 import type { QuadStore } from '../rdf/quad-store.js';
-import { Bm25Index } from './bm25.js';
-import { buildAdjacency, type Step } from './expand.js';
-import { FuzzyVocabulary } from './fuzzy.js';
-import { DEFAULT_CALIBRATION, type CalibrationModel } from './calibrate.js';
-import { withOverrides, type SearchOverrides, type SearchParams } from './params.js';
-import { runSearch } from './pipeline.js';
-import { checkRerankModel, toolProfiles, type RerankModel, type ToolProfile } from './rerank.js';
-import { readToolsForIndex, type ToolCatalog } from './tool-records.js';
-import { STRATEGIES, type QueryNormalizer, type SearchOptions, type SearchResult, type SourceName } from './types.js';
+import { Bm25Index } from './text/bm25.js';
+import type { IndexParts, ToolIndexOptions } from './rank/index-parts.js';
+import { buildAdjacency } from './rank/graph-expansion.js';
+import { FuzzyVocabulary } from './text/fuzzy.js';
+import { DEFAULT_CALIBRATION } from './result/calibrate.js';
+import { withOverrides } from './fit/params.js';
+import { searchIndex } from './pipeline.js';
+import { checkRerankModel, toolProfiles } from './rank/rerank.js';
+import { readToolsForIndex } from './catalog/tool-records.js';
+import { STRATEGIES, type SearchOptions, type SearchResult } from './types.js';
 
-/** A ranked list contributed from outside the lexical core (learned pairs, vectors). */
-export interface ExtraSource {
-  readonly name: Extract<SourceName, 'pairs' | 'vector'>;
-  /** Tool ids (compact or IRI) with scores, best first. */
-  rank(query: string, limit: number): Promise<{ id: string; score: number }[]>;
-}
-
-export interface ToolIndexOptions {
-  overrides?: SearchOverrides;
-  /** Every ranking parameter (for fitting scripts); `overrides` apply on top. */
-  params?: SearchParams;
-  calibration?: CalibrationModel;
-  normalizer?: QueryNormalizer;
-  normalizerTimeoutMs?: number;
-  extraSources?: readonly ExtraSource[];
-  /** Longest query searched; longer ones are truncated with a diagnostic. */
-  maxQueryChars?: number;
-  /** The learned re-ranking model (for fitting scripts); default data/rerank.json. */
-  rerank?: RerankModel;
-}
-
-/** Everything a search reads; immutable after build. */
-export interface IndexParts {
-  catalog: ToolCatalog;
-  bm25: Bm25Index;
-  fuzzy: FuzzyVocabulary;
-  adjacency: Step[][];
-  /** What the re-ranker knows about each tool (name terms, acronyms, action, deprecation). */
-  profiles: ToolProfile[];
-  params: SearchParams;
-  calibration: CalibrationModel;
-  byId: Map<string, number>;
-  options: ToolIndexOptions;
-  normalizerCache: Map<string, string>;
-}
+export type { ExtraSource, ToolIndexOptions } from './rank/index-parts.js';
 
 export class ToolIndex {
   readonly #parts: IndexParts;
@@ -104,6 +71,6 @@ export class ToolIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       return Promise.reject(new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to 100, got ${String(limit)}`));
     }
-    return runSearch(this.#parts, query, { strategy, limit, explain: options.explain ?? false, rerank: options.rerank ?? true, clauses: options.clauses ?? true });
+    return searchIndex(this.#parts, query, { strategy, limit, explain: options.explain ?? false, rerank: options.rerank ?? true, clauses: options.clauses ?? true });
   }
 }

@@ -2,13 +2,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalWord } from '../../src/ingest/dependencies/terms.js';
-import { toolVerb } from '../../src/ingest/verbs.js';
-import { singularize, splitIdentifier, verbForms } from '../../src/ingest/words.js';
+import { toolVerb } from '../../src/lexicon/verbs.js';
+import { singularize, splitIdentifier, verbForms } from '../../src/lexicon/words.js';
 import { parseSparql } from '../../src/sparql/parse.js';
 import { DEFAULT_PREFIXES } from '../../src/rdf/namespaces.js';
 import { expandId } from '../../src/rdf/document-checks.js';
-import { classifyIntent } from '../../src/search/intent.js';
-import { tokenize } from '../../src/search/tokenize.js';
+import { classifyIntent } from '../../src/search/request/intent.js';
+import { tokenize } from '../../src/search/text/tokenize.js';
 import { dict, own, setOwn } from '../../src/util/own.js';
 
 const PROTO = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype'])];

@@ -124,7 +124,7 @@ describe('coordinated verbs in a name', () => {
     ['get_update_status', 'get'],
     ['list_then_archive', 'archive'],
   ])('%s takes %s', async (name, verb) => {
-    const { verbInIdentifier } = await import('../../src/ingest/verbs.js');
+    const { verbInIdentifier } = await import('../../src/lexicon/verbs.js');
     expect(verbInIdentifier(name)?.verb).toBe(verb);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import { QuadStore } from '../../src/rdf/quad-store.js';
-import { DEFAULT_RERANK, rerankScore, type RerankFeatures } from '../../src/search/rerank.js';
+import { DEFAULT_RERANK, rerankScore, type RerankFeatures } from '../../src/search/rank/rerank.js';
 import type { SearchHit } from '../../src/search/types.js';
 
 let index: ToolIndex;

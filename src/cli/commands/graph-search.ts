@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { MdkgError } from '../../errors.js';
-import { graphSearch } from '../../search/graph-search.js';
+import { graphSearch } from '../../search/graph-search/graph-search.js';
 import { renderTable } from '../../util/table.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';

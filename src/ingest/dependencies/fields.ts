@@ -4,8 +4,8 @@
 // A bare identifier word (`id`, `name`) takes its owner from context: its component schema, the
 // property it sits in, the collection segment before a path parameter, or the operation's resource.
 import type { FieldRef, ToolModel } from '../types.js';
-import { memoize } from '../memo.js';
-import { splitIdentifier } from '../words.js';
+import { memoize } from '../../util/memo.js';
+import { splitIdentifier } from '../../lexicon/words.js';
 import { nounPhrase } from './groups.js';
 import { primaryResource, resourceTerms, type ApiShape, type Operation } from './paths.js';
 import { GENERIC_NAMES, IDENTIFIER_SUFFIXES, WEAK_IDENTIFIER_SUFFIXES, WRAPPER_PROPERTIES, canonicalWord, schemaWords } from './terms.js';

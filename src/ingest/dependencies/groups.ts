@@ -1,7 +1,7 @@
 // Domain groups: resource terms of OpenAPI paths and tags, and nouns shared by MCP tool names.
 import type { ToolGroup, ToolModel } from '../types.js';
-import { verbInIdentifier, verbOfWord } from '../verbs.js';
-import { singularize, splitIdentifier, termKey } from '../words.js';
+import { verbInIdentifier, verbOfWord } from '../../lexicon/verbs.js';
+import { singularize, splitIdentifier, termKey } from '../../lexicon/words.js';
 import { resourceTerms, type ApiShape, type Operation } from './paths.js';
 import { NOUN_STOPWORDS } from './terms.js';
 

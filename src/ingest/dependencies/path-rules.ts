@@ -10,7 +10,7 @@
 // crud-order: POST on a collection creates the item the item's operations act on: it `precedes` them
 //   (0.6). A GET on an item is typically followed by PUT/PATCH/POST/DELETE on that same item: `nextStep` (0.5).
 import type { DependencyEdge } from '../types.js';
-import { verbInIdentifier } from '../verbs.js';
+import { verbInIdentifier } from '../../lexicon/verbs.js';
 import { edge } from './edges.js';
 import { prefixNorm, type ApiShape, type Operation } from './paths.js';
 

@@ -1,9 +1,9 @@
 // OpenAPI paths as segments, and what the whole API says about them: which literal segments are
 // collections (a parameter follows them somewhere), which trailing segments are RPC verbs.
 import type { ToolModel } from '../types.js';
-import { verbInIdentifier, type VerbMatch } from '../verbs.js';
-import { memoize } from '../memo.js';
-import { splitIdentifier, termKey } from '../words.js';
+import { verbInIdentifier, type VerbMatch } from '../../lexicon/verbs.js';
+import { memoize } from '../../util/memo.js';
+import { splitIdentifier, termKey } from '../../lexicon/words.js';
 import { isPrefixSegment } from './terms.js';
 
 export interface Segment {

@@ -5,7 +5,7 @@
 // use it (at least MIN_CAP; `Error`, `Status`), when more than MAX_USERS do (pairs grow as the square;
 // the resource's group already ties them), or when its users act on more than MAX_RESOURCES
 // resources (infrastructure such as `DeleteOptions`).
-import { memoize } from '../memo.js';
+import { memoize } from '../../util/memo.js';
 import type { DependencyEdge } from '../types.js';
 import { edge } from './edges.js';
 import { primaryResource, type ApiShape, type Operation } from './paths.js';

@@ -1,7 +1,7 @@
 // The general API vocabulary of data/api-terms.json, as sets.
 import terms from '../data/api-terms.json' with { type: 'json' };
-import { memoize } from '../memo.js';
-import { singularize, splitIdentifier } from '../words.js';
+import { memoize } from '../../util/memo.js';
+import { singularize, splitIdentifier } from '../../lexicon/words.js';
 import { dict } from '../../util/own.js';
 
 export const IDENTIFIER_SUFFIXES: ReadonlySet<string> = new Set(terms.identifierSuffixes);

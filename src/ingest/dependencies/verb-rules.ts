@@ -8,7 +8,7 @@
 //   `delete_entities`; not `add_issue_comment` and `get_issue`) follow the same order from the verbs
 //   of their names, weaker (0.4 / 0.3) since a shared noun is less than a shared path.
 import type { DependencyEdge, ToolModel } from '../types.js';
-import { verbInIdentifier, type VerbClass } from '../verbs.js';
+import { verbInIdentifier, type VerbClass } from '../../lexicon/verbs.js';
 import { edge } from './edges.js';
 import { nounPhrase } from './groups.js';
 import { normOf, rpcVerb, type ApiShape, type Operation } from './paths.js';

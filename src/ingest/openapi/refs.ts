@@ -1,4 +1,4 @@
-import { memoize } from '../memo.js';
+import { memoize } from '../../util/memo.js';
 import { isObject, own, type Json } from './json.js';
 import type { Reporter } from './reporter.js';
 

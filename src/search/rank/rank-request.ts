@@ -1,0 +1,161 @@
+// The ranking stage of one search: every source of the strategy ranks the tools for a request
+// (already prepared and normalized), the lists are fused, and with strategy `full` the top
+// candidates are re-ranked by the learned model. No diagnostics, no hits: pipeline.ts shapes those.
+import type { VerbClass } from '../../lexicon/verbs.js';
+import { alignment } from './alignment.js';
+import type { ScoredDoc } from '../text/bm25.js';
+import { expand, type Reached } from './graph-expansion.js';
+import { fuse, type Fused, type RankedList } from './fusion.js';
+import type { Correction } from '../text/fuzzy.js';
+import { classifyIntent } from '../request/intent.js';
+import { DEFAULT_RERANK, rerank, rerankFeatures, queryView, type RerankFeatures } from './rerank.js';
+import type { IndexParts } from './index-parts.js';
+import { withoutNegated } from '../request/negation.js';
+import { tokenize } from '../text/tokenize.js';
+import type { Intent, SourceName, Strategy } from '../types.js';
+import { verbExpansion } from '../request/verb-expansion.js';
+
+const SOURCES_OF: Readonly<Record<Strategy, readonly SourceName[]>> = {
+  bm25: ['bm25'],
+  'bm25+graph': ['bm25', 'graph'],
+  'bm25+graph+annotations': ['bm25', 'graph', 'annotations'],
+  'bm25+graph+annotations+fuzzy': ['bm25', 'graph', 'annotations', 'fuzzy'],
+  full: ['bm25', 'graph', 'annotations', 'fuzzy', 'pairs', 'vector'],
+};
+
+/** What the ranking stages found, kept for evidence and confidence. */
+export interface RankingState {
+  terms: Map<string, number>;
+  /** The query word each term came from (for evidence people can read). */
+  surfaces: Map<string, string>;
+  corrections: Correction[];
+  bm25: ScoredDoc[];
+  /** Verb-class terms added to the request (intent stage). */
+  expanded: string[];
+  reached: Map<number, Reached>;
+  intent: Intent;
+}
+
+export interface Ranking {
+  state: RankingState;
+  lists: RankedList[];
+  /** Best first: fused order, or the re-ranker's for its top candidates. */
+  ranked: readonly Fused[];
+  /** Re-ranking features by document (re-ranked candidates, or with `explain` the fused top). */
+  learned?: Map<number, RerankFeatures>;
+  modes: string[];
+}
+
+export interface RankOptions {
+  strategy: Strategy;
+  limit: number;
+  explain: boolean;
+  rerank: boolean;
+}
+
+export async function rankRequest(parts: IndexParts, request: string, opts: RankOptions): Promise<Ranking> {
+  // Words under a negation ("not cancel it") say what is not wanted: they neither match nor set
+  // the intent. A request that is nothing but a negation is searched as written.
+  const negation = withoutNegated(request);
+  const searched = /\p{L}/u.test(negation.text) ? negation.text : request;
+  const sources = new Set(SOURCES_OF[opts.strategy]);
+  const { params, bm25, fuzzy, catalog, adjacency } = parts;
+  const modes: string[] = [];
+  const { intent, actions } = classifyIntent(searched);
+  const terms = new Map<string, number>();
+  const words = new Set<string>();
+  const surfaces = new Map<string, string>();
+  for (const token of tokenize(searched)) {
+    terms.set(token.term, (terms.get(token.term) ?? 0) + 1);
+    if (!surfaces.has(token.term)) surfaces.set(token.term, token.surface.toLowerCase());
+    if (token.kind === 'word') words.add(token.term);
+  }
+  const state: RankingState = { terms, surfaces, corrections: [], bm25: bm25.search(terms, params.candidates), expanded: [], reached: new Map(), intent };
+  modes.push('lexical');
+  if (searched !== request) modes.push('negation');
+
+  if (sources.has('annotations')) {
+    // Intent stage: the request's verbs also stand for the common verbs of their class. Tools with
+    // such a verb become lexical candidates even at weight 0 (ranked after every scored match), so
+    // the annotation and graph sources can consider them; measured on train/dev, see docs.
+    const expansion = verbExpansion(searched, terms, params.verbExpansion);
+    if (expansion.size > 0) {
+      state.expanded = [...expansion.keys()];
+      state.bm25 = bm25.search(new Map([...terms, ...expansion]), params.candidates);
+    }
+  }
+  if (sources.has('fuzzy')) {
+    for (const word of words) if (!bm25.has(word)) state.corrections.push(...fuzzy.correct(word));
+    if (state.corrections.length > 0) {
+      // A corrected term is lexical evidence, discounted by its edit distance: the lexical list is
+      // recomputed with it (a separate rank-fused list would let a weak correction rank first).
+      const combined = new Map([...terms].filter(([t]) => bm25.has(t)));
+      for (const t of state.expanded) combined.set(t, params.verbExpansion);
+      for (const c of state.corrections) combined.set(c.to, Math.max(combined.get(c.to) ?? 0, (terms.get(c.from) ?? 1) * (1 - c.distance / c.from.length) * params.correctionWeight));
+      state.bm25 = bm25.search(combined, params.candidates);
+      modes.push('fuzzy');
+    }
+  }
+  const lists: RankedList[] = [{ source: 'bm25', docs: state.bm25.map((d) => d.doc) }];
+  const align = (doc: number): number | undefined => alignment(intent, catalog.tools[doc]!.annotations);
+  if (sources.has('graph')) {
+    const bias = (doc: number): number => 0.5 + 0.5 * (align(doc) ?? 0.5);
+    const reached = expand(adjacency, state.bm25, params.expansion, intent === 'neutral' ? () => 1 : bias);
+    for (const r of reached) state.reached.set(r.doc, r);
+    lists.push({ source: 'graph', docs: reached.slice(0, params.candidates).map((r) => r.doc) });
+  }
+  if (sources.has('annotations') && intent !== 'neutral') {
+    lists.push({ source: 'annotations', docs: annotationList(lists, align) });
+  }
+  for (const extra of parts.options.extraSources ?? []) {
+    if (!sources.has(extra.name)) continue;
+    const ranked = await extra.rank(request, params.candidates);
+    const docs = ranked.map((r) => parts.byId.get(r.id)).filter((d): d is number => d !== undefined);
+    lists.push({ source: extra.name, docs });
+    modes.push(extra.name);
+  }
+  const fused = fuse(lists, params.fusion.weights, params.fusion.k);
+  if (sources.has('annotations') && intent !== 'neutral' && params.intentPrior > 0) {
+    // A soft prior on top of rank fusion: a tool whose annotations contradict the intent (a
+    // read-only tool for "delete ...") loses part of its score; one that fits gains.
+    for (const f of fused) {
+      const a = align(f.doc);
+      if (a !== undefined) f.score *= 1 + params.intentPrior * (a - 0.5);
+    }
+    fused.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  }
+  let ranked: readonly Fused[] = fused;
+  let learned: Map<number, RerankFeatures> | undefined;
+  if (opts.strategy === 'full' && fused.length > 1) {
+    const view = rerankView(parts, state, actions, fused[0]!);
+    if (opts.rerank) {
+      const out = rerank(fused, view, parts.options.rerank ?? DEFAULT_RERANK);
+      ranked = out.order;
+      learned = out.features;
+      modes.push('reranked');
+    } else if (opts.explain) {
+      learned = new Map(fused.slice(0, opts.limit).map((f) => [f.doc, view(f)]));
+    }
+  }
+  return learned === undefined ? { state, lists, ranked, modes } : { state, lists, ranked, learned, modes };
+}
+
+/** The re-ranking features of a fused result, for this query. */
+function rerankView(parts: IndexParts, state: RankingState, actions: readonly VerbClass[], top: Fused): (f: Fused) => RerankFeatures {
+  const corrected = new Map<string, number>();
+  for (const c of state.corrections) corrected.set(c.to, Math.max(corrected.get(c.to) ?? 0, 1 - c.distance / c.from.length));
+  const view = queryView({ terms: new Set(state.terms.keys()), corrected, actions, intent: state.intent, bm25: new Map(state.bm25.map((d) => [d.doc, d.score])), reached: state.reached }, parts.bm25);
+  const ctx = { catalog: parts.catalog, bm25: parts.bm25, profiles: parts.profiles };
+  return (f) => rerankFeatures(f.doc, f, top, view, ctx);
+}
+
+/** Tools already found by another source, ordered by how well their annotations fit the intent. */
+function annotationList(lists: readonly RankedList[], align: (doc: number) => number | undefined): number[] {
+  const bestRank = new Map<number, number>();
+  for (const list of lists) list.docs.forEach((doc, i) => bestRank.set(doc, Math.min(bestRank.get(doc) ?? Infinity, i)));
+  return [...bestRank.keys()]
+    .map((doc) => ({ doc, value: align(doc) }))
+    .filter((x): x is { doc: number; value: number } => x.value !== undefined)
+    .sort((a, b) => b.value - a.value || bestRank.get(a.doc)! - bestRank.get(b.doc)! || a.doc - b.doc)
+    .map((x) => x.doc);
+}

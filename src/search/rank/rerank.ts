@@ -1,0 +1,187 @@
+// Learned re-ranking of the top fused candidates: a linear model over features the fused rank
+// cannot see (how much of the tool's name the request explains, whether the request's action
+// matches the tool's, intent-annotation fit, score gaps), fitted pairwise on train/dev queries by
+// benchmarks/fit-rerank.ts and stored in data/rerank.json. Reciprocal rank fusion keeps only ranks;
+// this stage puts magnitudes and structure back, over `depth` candidates only.
+import rerankData from '../fit/data/rerank.json' with { type: 'json' };
+import { MdkgError } from '../../errors.js';
+import type { VerbClass } from '../../lexicon/verbs.js';
+import { splitIdentifier } from '../../lexicon/words.js';
+import { alignment } from './alignment.js';
+import type { Bm25Index } from '../text/bm25.js';
+import type { Fused } from './fusion.js';
+import { toolActions } from '../catalog/tool-action.js';
+import type { ToolCatalog } from '../catalog/tool-records.js';
+import { terms } from '../text/tokenize.js';
+import type { Intent } from '../types.js';
+
+export const RERANK_FEATURES = ['rrf', 'relative', 'queryCoverage', 'nameCoverage', 'nameCorrected', 'action', 'alignment', 'graph', 'deprecated'] as const;
+export type RerankFeatureName = (typeof RERANK_FEATURES)[number];
+export type RerankFeatures = Record<RerankFeatureName, number>;
+
+export interface RerankModel {
+  /** Candidates re-ranked (the rest keep their fused order after them). */
+  depth: number;
+  weights: Readonly<Record<RerankFeatureName, number>>;
+}
+
+/** Most candidates a model may re-rank (a search returns at most 100). */
+export const MAX_RERANK_DEPTH = 100;
+
+/** The model if it is well formed: an integer depth in [1, 100] and a finite weight for every feature. */
+export function checkRerankModel(model: unknown): RerankModel {
+  const m = model as Partial<RerankModel> | null;
+  const depth = m?.depth;
+  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1 || depth > MAX_RERANK_DEPTH) {
+    throw new MdkgError('MDKG_CONFIG_INVALID', `re-ranking model: depth must be an integer from 1 to ${MAX_RERANK_DEPTH}, got ${JSON.stringify(depth)}`);
+  }
+  const weights = m?.weights as Record<string, unknown> | undefined;
+  for (const name of RERANK_FEATURES) {
+    const w = weights?.[name];
+    if (typeof w !== 'number' || !Number.isFinite(w)) {
+      throw new MdkgError('MDKG_CONFIG_INVALID', `re-ranking model: weight of '${name}' must be a finite number, got ${JSON.stringify(w)}`);
+    }
+  }
+  return { depth, weights: weights as RerankModel['weights'] };
+}
+
+export const DEFAULT_RERANK: RerankModel = checkRerankModel(rerankData.model);
+
+/** What the re-ranker knows about a tool, computed once per index. */
+export interface ToolProfile {
+  /** Distinct terms of the tool's name with their inverse document frequency. */
+  nameTerms: { term: string; idf: number }[];
+  /** Acronyms of runs of 2-3 consecutive name words (`pr` for pull_request) -> the terms of those words. */
+  acronyms: Map<string, string[]>;
+  action?: VerbClass;
+  /** The tool says it is deprecated (`deprecated` in its description). */
+  deprecated: boolean;
+}
+
+export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile[] {
+  const names = catalog.tools.map((t) => splitIdentifier(t.name));
+  const actions = toolActions(catalog.tools, names);
+  const termsOf = new Map<string, string[]>();
+  const wordTerms = (word: string): string[] => {
+    let out = termsOf.get(word);
+    if (out === undefined) termsOf.set(word, (out = terms(word)));
+    return out;
+  };
+  return catalog.tools.map((tool, i) => {
+    const words = names[i]!;
+    const seen = new Set(words.flatMap(wordTerms));
+    const nameTerms = [...seen].map((term) => ({ term, idf: idf(bm25, term) }));
+    const acronyms = acronymsOf(words, wordTerms);
+    const deprecated = DEPRECATED.test(tool.description ?? '');
+    const action = actions[i]?.verbClass;
+    return action === undefined ? { nameTerms, acronyms, deprecated } : { nameTerms, acronyms, action, deprecated };
+  });
+}
+
+const DEPRECATED = /\bdeprecated\b/i;
+
+const LETTERS = /^\p{L}{2,}$/u;
+
+/** Acronyms of runs of 2-3 consecutive alphabetic words, mapped to the terms of those words. */
+export function acronymsOf(words: readonly string[], termsOfWord: (word: string) => string[] = terms): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const letters = words.map((w) => LETTERS.test(w));
+  for (let i = 0; i < words.length; i++) {
+    let acronym = '';
+    for (let n = 1; n <= 3 && i + n <= words.length && letters[i + n - 1] === true; n++) {
+      acronym += words[i + n - 1]![0];
+      if (n >= 2 && !out.has(acronym)) out.set(acronym, words.slice(i, i + n).flatMap(termsOfWord));
+    }
+  }
+  return out;
+}
+
+export function idf(bm25: Bm25Index, term: string): number {
+  const df = bm25.documentFrequency(term);
+  return Math.log(1 + (bm25.size - df + 0.5) / (df + 0.5));
+}
+
+/** The shorter of two terms abbreviates the longer (`repo` / `repositori`, `config` / `configur`). */
+export function abbreviates(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 3 && short.length / long.length >= 0.4 && long.startsWith(short);
+}
+
+/** What one query brings to every candidate's features. */
+export interface QueryInput {
+  /** The request's terms. */
+  terms: ReadonlySet<string>;
+  /** Terms that fuzzy correction put in place of misspelled words, with their weight (1 - distance / length). */
+  corrected: ReadonlyMap<string, number>;
+  /** Verb classes of the request's main verbs. */
+  actions: readonly VerbClass[];
+  intent: Intent;
+  bm25: ReadonlyMap<number, number>;
+  reached: ReadonlyMap<number, { score: number }>;
+}
+
+/** The query's side of the features, computed once per search rather than once per candidate. */
+export interface QueryView extends QueryInput {
+  termList: readonly string[];
+  /** The request's terms the index knows, with their inverse document frequency. */
+  indexed: readonly { term: string; idf: number }[];
+  indexedIdf: number;
+  topLexical: number;
+}
+
+export function queryView(input: QueryInput, bm25: Bm25Index): QueryView {
+  const termList = [...input.terms];
+  const indexed = termList.filter((t) => bm25.has(t)).map((term) => ({ term, idf: idf(bm25, term) }));
+  let topLexical = 0;
+  for (const score of input.bm25.values()) if (score > topLexical) topLexical = score;
+  return { ...input, termList, indexed, indexedIdf: indexed.reduce((sum, t) => sum + t.idf, 0), topLexical };
+}
+
+export function rerankFeatures(doc: number, fused: Fused, top: Fused, q: QueryView, ctx: { catalog: ToolCatalog; bm25: Bm25Index; profiles: readonly ToolProfile[] }): RerankFeatures {
+  const profile = ctx.profiles[doc]!;
+  const { topLexical, indexedIdf: queryIdf } = q;
+  let matchedIdf = 0;
+  for (const { term, idf: w } of q.indexed) if (ctx.bm25.fieldsOf(term, doc).length > 0) matchedIdf += w;
+  let nameIdf = 0;
+  let nameMatched = 0;
+  let nameCorrected = 0;
+  const viaAcronym = new Set<string>();
+  for (const t of q.termList) for (const term of profile.acronyms.get(t) ?? []) viaAcronym.add(term);
+  for (const { term, idf: w } of profile.nameTerms) {
+    nameIdf += w;
+    if (q.terms.has(term) || viaAcronym.has(term) || q.termList.some((t) => abbreviates(t, term))) nameMatched += w;
+    else nameCorrected += w * (q.corrected.get(term) ?? 0);
+  }
+  const a = alignment(q.intent, ctx.catalog.tools[doc]!.annotations);
+  const action = profile.action === undefined || q.actions.length === 0 ? 0 : q.actions.includes(profile.action) ? 1 : -1;
+  return {
+    rrf: top.score > 0 ? fused.score / top.score : 0,
+    relative: topLexical > 0 ? (q.bm25.get(doc) ?? 0) / topLexical : 0,
+    queryCoverage: queryIdf > 0 ? matchedIdf / queryIdf : 0,
+    nameCoverage: nameIdf > 0 ? nameMatched / nameIdf : 0,
+    nameCorrected: nameIdf > 0 ? nameCorrected / nameIdf : 0,
+    action,
+    alignment: a === undefined ? 0 : 2 * a - 1,
+    graph: q.reached.get(doc)?.score ?? 0,
+    deprecated: profile.deprecated ? 1 : 0,
+  };
+}
+
+export function rerankScore(features: RerankFeatures, model: RerankModel): number {
+  let s = 0;
+  for (const name of RERANK_FEATURES) s += model.weights[name] * features[name];
+  return s;
+}
+
+/**
+ * Re-orders the first `model.depth` fused results by the model's score (ties keep fused order);
+ * the rest follow unchanged. Returns the features of the re-ranked ones by document.
+ */
+export function rerank(fused: readonly Fused[], features: (f: Fused) => RerankFeatures, model: RerankModel): { order: Fused[]; features: Map<number, RerankFeatures> } {
+  const head = fused.slice(0, model.depth).map((f, i) => {
+    const x = features(f);
+    return { f, i, x, s: rerankScore(x, model) };
+  });
+  head.sort((a, b) => b.s - a.s || a.i - b.i);
+  return { order: [...head.map((h) => h.f), ...fused.slice(model.depth)], features: new Map(head.map((h) => [h.f.doc, h.x])) };
+}

@@ -1,0 +1,88 @@
+// Shapes fused results into hits: tool facts, calibrated confidence, per-source evidence.
+import { alignment } from '../rank/alignment.js';
+import { confidence, type ConfidenceFeatures } from './calibrate.js';
+import type { Fused } from '../rank/fusion.js';
+import type { RerankFeatures } from '../rank/rerank.js';
+import type { RankingState } from '../rank/rank-request.js';
+import type { IndexParts } from '../rank/index-parts.js';
+import type { Evidence, SearchHit, SourceName } from '../types.js';
+
+const RELATED = new Set(['requires', 'relatedTo']);
+const NEXT = new Set(['precedes', 'nextStep']);
+
+export function buildHits(parts: IndexParts, state: RankingState, fused: readonly Fused[], maxScore: number, explain: boolean, learned?: ReadonlyMap<number, RerankFeatures>): SearchHit[] {
+  const { catalog, bm25, adjacency } = parts;
+  const bm25Score = new Map(state.bm25.map((d) => [d.doc, d.score]));
+  const topLexical = state.bm25[0]?.score ?? 0;
+  const second = state.bm25[1]?.score ?? 0;
+  const margin = topLexical > 0 ? (topLexical - second) / topLexical : 0;
+  const queryTerms = [...state.terms.keys()];
+  return fused.map((f, i): SearchHit => {
+    const tool = catalog.tools[f.doc]!;
+    const direct = queryTerms.map((term) => ({ term: state.surfaces.get(term) ?? term, fields: bm25.fieldsOf(term, f.doc) })).filter((m) => m.fields.length > 0);
+    const viaVerb = state.expanded.map((term) => ({ term: `~${term}`, fields: bm25.fieldsOf(term, f.doc) })).filter((m) => m.fields.length > 0);
+    const matched = [...direct, ...viaVerb];
+    const corrected = state.corrections.filter((c) => bm25.fieldsOf(c.to, f.doc).length > 0).map((c) => ({ ...c, from: state.surfaces.get(c.from) ?? c.from }));
+    const lexical = bm25Score.get(f.doc) ?? 0;
+    const features: ConfidenceFeatures = {
+      fused: maxScore > 0 ? f.score / maxScore : 0,
+      relative: topLexical > 0 ? lexical / topLexical : 0,
+      coverage: queryTerms.length > 0 ? Math.min(1, (direct.length + corrected.length) / queryTerms.length) : 0,
+      reciprocalRank: 1 / (i + 1),
+      margin: i === 0 ? margin : 0,
+      strength: Math.log1p(lexical),
+    };
+    const evidence: Evidence[] = [];
+    for (const [source, rank] of Object.entries(f.ranks) as [SourceName, number][]) {
+      evidence.push(evidenceOf(source, rank, f.doc, { parts, state, matched, corrected, bm25: bm25Score }));
+    }
+    const lexicalRank = f.ranks.bm25;
+    if (corrected.length > 0 && lexicalRank !== undefined) evidence.push({ source: 'fuzzy', rank: lexicalRank, score: round(lexical), corrected });
+    const steps = adjacency[f.doc] ?? [];
+    const ids = (set: Set<string>): string[] => [...new Set(steps.filter((s) => !s.reverse && set.has(s.relation)).map((s) => catalog.tools[s.to]!.id))].slice(0, 5);
+    return {
+      id: tool.id,
+      iri: tool.iri,
+      name: tool.name,
+      source: tool.source,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      annotations: tool.annotations,
+      required: tool.required,
+      score: round(f.score),
+      confidence: round(confidence(features, parts.calibration)),
+      evidence,
+      related: ids(RELATED),
+      nextSteps: ids(NEXT),
+      ...(explain ? { features: { ...features, ...learned?.get(f.doc) } } : {}),
+    };
+  });
+}
+
+interface EvidenceContext {
+  parts: IndexParts;
+  state: RankingState;
+  matched: { term: string; fields: string[] }[];
+  corrected: RankingState['corrections'];
+  bm25: Map<number, number>;
+}
+
+function evidenceOf(source: SourceName, rank: number, doc: number, ctx: EvidenceContext): Evidence {
+  switch (source) {
+    case 'bm25':
+      return { source, rank, score: round(ctx.bm25.get(doc) ?? 0), matched: ctx.matched };
+    case 'graph': {
+      const r = ctx.state.reached.get(doc);
+      if (r === undefined || r.relations.length === 0) return { source, rank, score: round(r?.score ?? 0) };
+      return { source, rank, score: round(r.score), path: { from: ctx.parts.catalog.tools[r.from]!.id, relations: r.relations, confidence: r.confidence } };
+    }
+    case 'annotations':
+      return { source, rank, score: 0, alignment: { intent: ctx.state.intent, value: alignment(ctx.state.intent, ctx.parts.catalog.tools[doc]!.annotations) ?? 0.5 } };
+    default:
+      return { source, rank, score: 0 };
+  }
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
+}

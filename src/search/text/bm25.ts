@@ -1,0 +1,120 @@
+// BM25F over the text fields of the tools. A term's per-document contribution does not depend
+// on the query, so it is computed once at build time; a search only adds up postings.
+import { buildPostings, type Bm25Params, type FieldSource, type Posting } from './bm25-build.js';
+
+export type { Bm25Params, FieldSpec, Posting } from './bm25-build.js';
+
+export interface ScoredDoc {
+  doc: number;
+  score: number;
+}
+
+/** A BM25F index: the vocabulary, postings with precomputed impacts, document frequencies. */
+export class Bm25Index {
+  readonly fieldKeys: readonly string[];
+  readonly size: number;
+  readonly #postings = new Map<string, Posting>();
+  readonly #scratch: Float64Array;
+  readonly #seen: Uint8Array;
+  readonly #matched: Uint16Array;
+  #coord = 0;
+
+  private constructor(fieldKeys: readonly string[], size: number) {
+    this.fieldKeys = fieldKeys;
+    this.size = size;
+    this.#scratch = new Float64Array(size);
+    this.#seen = new Uint8Array(size);
+    this.#matched = new Uint16Array(size);
+  }
+
+  /** Builds the index from each document's text per field key. */
+  static build(docs: readonly FieldSource[], params: Bm25Params): Bm25Index {
+    const fieldKeys = Object.keys(params.fields).filter((k) => (params.fields[k]?.weight ?? 0) > 0).slice(0, 32);
+    const index = new Bm25Index(fieldKeys, docs.length);
+    index.#coord = params.coord ?? 0;
+    for (const [term, posting] of buildPostings(docs, fieldKeys, params)) index.#postings.set(term, posting);
+    return index;
+  }
+
+  /** Number of distinct terms. */
+  get vocabularySize(): number {
+    return this.#postings.size;
+  }
+
+  has(term: string): boolean {
+    return this.#postings.has(term);
+  }
+
+  /** Documents containing the term. */
+  documentFrequency(term: string): number {
+    return this.#postings.get(term)?.docs.length ?? 0;
+  }
+
+  posting(term: string): Posting | undefined {
+    return this.#postings.get(term);
+  }
+
+  /** Every term of the vocabulary. */
+  vocabulary(): IterableIterator<string> {
+    return this.#postings.keys();
+  }
+
+  /**
+   * Scores documents for weighted query terms, best first. A term of weight 0 scores nothing but
+   * still makes its documents candidates (listed after every scored one).
+   */
+  search(query: ReadonlyMap<string, number>, limit: number): ScoredDoc[] {
+    const scores = this.#scratch;
+    const seen = this.#seen;
+    const matched = this.#matched;
+    const touched: number[] = [];
+    let weighted = 0;
+    for (const [term, weight] of query) {
+      if (weight > 0) weighted += 1;
+      const posting = this.#postings.get(term);
+      if (posting === undefined) continue;
+      const { docs, impacts } = posting;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (weight > 0) matched[doc]! += 1;
+        if (seen[doc] === 0) {
+          seen[doc] = 1;
+          touched.push(doc);
+        }
+        scores[doc]! += impacts[i]! * weight;
+      }
+    }
+    const coord = this.#coord;
+    const out: ScoredDoc[] = touched.map((doc) => ({ doc, score: coord > 0 && weighted > 0 ? scores[doc]! * (matched[doc]! / weighted) ** coord : scores[doc]! }));
+    for (const doc of touched) {
+      scores[doc] = 0;
+      seen[doc] = 0;
+      matched[doc] = 0;
+    }
+    out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+    return out.length > limit ? out.slice(0, limit) : out;
+  }
+
+  /** Fields (keys) where the term occurs in the document. */
+  fieldsOf(term: string, doc: number): string[] {
+    const posting = this.#postings.get(term);
+    if (posting === undefined) return [];
+    const at = binarySearch(posting.docs, doc);
+    if (at < 0) return [];
+    const mask = posting.masks[at]!;
+    return this.fieldKeys.filter((_, f) => (mask & (1 << f)) !== 0);
+  }
+}
+
+function binarySearch(list: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

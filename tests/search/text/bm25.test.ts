@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { Bm25Index } from '../../../src/search/text/bm25.js';
+
+const docs = (...texts: Array<Record<string, string>>): Map<string, string[]>[] => texts.map((t) => new Map(Object.entries(t).map(([k, v]) => [k, [v]])));
+
+describe('Bm25Index', () => {
+  it('matches hand-computed BM25 scores (one field, b = 0.75, k1 = 1.2)', () => {
+    const index = Bm25Index.build(docs({ text: 'alpha beta' }, { text: 'alpha' }), { k1: 1.2, fields: { text: { weight: 1, b: 0.75 } } });
+    const idfAlpha = Math.log(1 + 0.5 / 2.5);
+    // avg length 1.5: doc0 (2 terms) tf' = 1 / (0.25 + 0.75 * 2 / 1.5) = 0.8; doc1 tf' = 1 / 0.75
+    const expected0 = (idfAlpha * 0.8 * 2.2) / (1.2 + 0.8);
+    const expected1 = (idfAlpha * (4 / 3) * 2.2) / (1.2 + 4 / 3);
+    const hits = index.search(new Map([['alpha', 1]]), 10);
+    expect(hits.map((h) => h.doc)).toEqual([1, 0]);
+    expect(hits[0]!.score).toBeCloseTo(expected1, 6);
+    expect(hits[1]!.score).toBeCloseTo(expected0, 6);
+    const beta = index.search(new Map([['beta', 1]]), 10);
+    expect(beta).toHaveLength(1);
+    expect(beta[0]!.score).toBeCloseTo((Math.log(2) * 0.8 * 2.2) / 2.0, 6);
+  });
+
+  it('weights fields (BM25F): a name match outranks the same word in a description', () => {
+    const index = Bm25Index.build(docs({ name: 'archive', description: 'keeps things' }, { name: 'store', description: 'archive things' }), {
+      k1: 1.2,
+      fields: { name: { weight: 3, b: 0 }, description: { weight: 1, b: 0 } },
+    });
+    const hits = index.search(new Map([['archiv', 1], ['archive', 1]]), 10);
+    expect(hits.map((h) => h.doc)).toEqual([0, 1]);
+    expect(index.fieldsOf(index.has('archiv') ? 'archiv' : 'archive', 0)).toEqual(['name']);
+    expect(index.fieldsOf(index.has('archiv') ? 'archiv' : 'archive', 1)).toEqual(['description']);
+  });
+
+  it('ignores unknown terms and fields with zero weight, respects the limit, and is reusable', () => {
+    const index = Bm25Index.build(docs({ a: 'red', b: 'blue' }, { a: 'red red', b: 'red' }, { a: 'green' }), { k1: 1.2, fields: { a: { weight: 1, b: 0.5 }, b: { weight: 0, b: 0.5 } } });
+    expect(index.fieldKeys).toEqual(['a']);
+    expect(index.search(new Map([['purple', 1]]), 10)).toEqual([]);
+    expect(index.search(new Map([['blue', 1]]), 10)).toEqual([]);
+    const first = index.search(new Map([['red', 1]]), 1);
+    expect(first.map((h) => h.doc)).toEqual([1]);
+    // the scratch buffer is reset between searches
+    expect(index.search(new Map([['red', 1]]), 1)).toEqual(first);
+    expect(index.documentFrequency('red')).toBe(2);
+  });
+
+  it('builds an empty index', () => {
+    const index = Bm25Index.build([], { k1: 1.2, fields: { a: { weight: 1, b: 0.5 } } });
+    expect(index.size).toBe(0);
+    expect(index.search(new Map([['x', 1]]), 5)).toEqual([]);
+  });
+});
