@@ -1,21 +1,22 @@
 import type { DependencyEdge, HintValue, ToolAnnotations, ToolModel } from '../ingest/types.js';
 import type { DocumentModel } from '../markdown-ld/types.js';
+import { firstSentence } from '../lexicon/words.js';
+import { ANNOTATION_HINTS } from '../rdf/tool-hints.js';
 import { iriSegment } from './file-names.js';
 import { MARKER_KEY, MARKER_UNSTAMPED } from './marker.js';
 
-const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const satisfies ReadonlyArray<keyof ToolAnnotations>;
+const HINTS = ANNOTATION_HINTS satisfies ReadonlyArray<keyof ToolAnnotations>;
 const RELATION_KEYS = { requires: 'requires', precedes: 'precedes', relatedTo: 'related', nextStep: 'next_steps' } as const;
 
 export const toolId = (source: string, name: string): string => `tool:${source}/${iriSegment(name)}`;
 export const groupId = (source: string, group: string): string => `tool:${source}/_groups/${iriSegment(group)}`;
 
-/** The first sentence of a description (at most ~200 characters), for `summary`. */
-export function firstSentence(text: string | undefined): string | undefined {
+/** The first sentence of a description on one line (at most ~200 characters), for `summary`. */
+export function summaryOf(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat === '') return undefined;
-  const end = /[.!?](?=\s|$)|[。！？]/.exec(flat);
-  const sentence = end === null ? flat : flat.slice(0, end.index + 1);
+  const sentence = firstSentence(flat, true);
   return sentence.length <= 200 ? sentence : `${sentence.slice(0, 197).trimEnd()}…`;
 }
 
@@ -144,7 +145,7 @@ export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[
     type: 'Tool',
     name: tool.name,
     title: tool.title ?? tool.name,
-    summary: firstSentence(tool.description),
+    summary: summaryOf(tool.description),
     description: tool.description?.trim() === '' ? undefined : tool.description?.trim(),
     source: tool.source,
     kind: tool.kind,

@@ -4,10 +4,10 @@
 // a tool reaches an open world of external entities (a web search) or a closed domain (its own API).
 import type { HintValue, ToolAnnotations, ToolModel } from './types.js';
 import { toolVerb, type VerbClass } from '../lexicon/verbs.js';
+import { ANNOTATION_HINTS } from '../rdf/tool-hints.js';
 import { dict } from '../util/own.js';
 
 export type HintName = keyof ToolAnnotations;
-export const HINT_NAMES: readonly HintName[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
 type HintSet = Partial<Record<HintName, boolean>>;
 
@@ -50,7 +50,7 @@ export function inferAnnotations(tool: ToolModel): ToolModel {
   const annotations: ToolAnnotations = { ...tool.annotations };
   const inferred = inferredHints(tool);
   if (inferred !== undefined) {
-    for (const name of HINT_NAMES) {
+    for (const name of ANNOTATION_HINTS) {
       const value = inferred.hints[name];
       if (value === undefined || annotations[name] !== undefined) continue;
       if (name === 'destructiveHint' && value && annotations.readOnlyHint?.value === true) continue;

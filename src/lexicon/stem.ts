@@ -8,6 +8,7 @@
 // `analysis`/`analyses`, `bus`/`buses`). Porter2 rather than the original Porter: it keeps
 // `general`/`generate` and `news`/`new` apart, and stems `deploy` and `deploys` alike.
 import porter2 from 'wink-porter2-stemmer';
+import { memoize } from '../util/memo.js';
 import { singularize } from './words.js';
 
 /**
@@ -38,18 +39,5 @@ export const KANA_PARTICLES: ReadonlySet<string> = new Set(['を', 'は', 'が',
 /** Words longer than this are not stemmed (identifiers, blobs); it also bounds the stemmer's regex work. */
 const MAX_STEM_LENGTH = 40;
 const ASCII_WORD = /^[a-z]+$/;
-const MEMO_LIMIT = 100_000;
-const memo = new Map<string, string>();
-
 /** The stem of a lower-case word: ASCII letters only, 3 to 40 of them; anything else is returned as is. */
-export function stem(word: string): string {
-  const known = memo.get(word);
-  if (known !== undefined) return known;
-  let out = word;
-  if (word.length >= 3 && word.length <= MAX_STEM_LENGTH && ASCII_WORD.test(word)) {
-    out = porter2(singularize(word));
-  }
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(word, out);
-  return out;
-}
+export const stem = memoize((word: string): string => (word.length >= 3 && word.length <= MAX_STEM_LENGTH && ASCII_WORD.test(word) ? porter2(singularize(word)) : word), 100_000);

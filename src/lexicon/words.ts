@@ -72,11 +72,16 @@ export function verbForms(word: string): string[] {
   return [...new Set(forms)];
 }
 
-/** The first sentence of a text: up to `.`, `!`, `?` before a space or the end, a CJK full stop, or a line break. */
-export function firstSentence(text: string): string {
+/**
+ * The first sentence of a text: up to `.`, `!`, `?` before a space or the end, a CJK full stop, or
+ * a line break; with `withStop`, the closing punctuation is kept. The one sentence rule (verb
+ * detection and generated summaries).
+ */
+export function firstSentence(text: string, withStop = false): string {
   const trimmed = text.trim();
   const end = trimmed.search(/[.!?](\s|$)|[。！？]|\n/u);
-  return end < 0 ? trimmed : trimmed.slice(0, end);
+  if (end < 0) return trimmed;
+  return trimmed.slice(0, withStop && trimmed[end] !== '\n' ? end + 1 : end);
 }
 
 /** `word1 word2` in lower case, singular: the key two spellings of one term share. */

@@ -3,7 +3,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
 import type { Diagnostic } from '../errors.js';
-import { locateOffset } from './front-matter.js';
+import { positionOf } from '../util/text-position.js';
 import type { JsonLdBlock, WikiLink } from './types.js';
 
 /**
@@ -99,7 +99,7 @@ function collectBlock(node: Code, file: string, result: BodyResult): void {
   } catch (error) {
     const message = (error as Error).message;
     const at = /position (\d+)/.exec(message);
-    const pos = at?.[1] === undefined ? { line, column: 1 } : locateOffset(node.value, Number(at[1]), line);
+    const pos = at?.[1] === undefined ? { line, column: 1 } : positionOf(node.value, Number(at[1]), line);
     result.diagnostics.push({ code: 'MDKG_JSON_INVALID', severity: 'error', message: `invalid JSON in jsonld block: ${message}`, file, ...pos });
   }
 }

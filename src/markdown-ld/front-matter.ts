@@ -1,6 +1,7 @@
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isCollection, isPair, LineCounter, parseDocument, visit } from 'yaml';
 import type { Diagnostic } from '../errors.js';
+import { positionOf } from '../util/text-position.js';
 
 export interface FrontMatterResult {
   value: Record<string, unknown> | undefined;
@@ -226,18 +227,7 @@ export function locateKey(text: string, key: string, firstLine: number): { line:
   const pattern = new RegExp(`(^|[\\s{,\\[-])("${escaped}"|'${escaped}'|${escaped})\\s*:`, 'm');
   const match = pattern.exec(text);
   if (match === null) return undefined;
-  return locateOffset(text, match.index + (match[1]?.length ?? 0), firstLine);
-}
-
-/** 1-based line and column of a string offset, shifted by the text's first line in the file. */
-export function locateOffset(text: string, offset: number, firstLine: number): { line: number; column: number } {
-  let line = firstLine;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line += 1;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
+  return positionOf(text, match.index + (match[1]?.length ?? 0), firstLine);
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 
 import { compareKeys, keyRank } from './canonical.js';
+import { memoize } from '../util/memo.js';
 
 class Unsupported extends Error {}
 const unsupported = (): never => {
@@ -136,16 +137,10 @@ export function scalarYaml(value: string | number | boolean | null, indent: stri
 }
 
 /** Keys repeat across documents (`id`, `"@type"`, ...): their text is kept, up to a bound. */
-const keyCache = new Map<string, string>();
-
-function key(name: string): string {
-  const cached = keyCache.get(name);
-  if (cached !== undefined) return cached;
+const key = memoize((name: string): string => {
   if (name.length > MAX_IMPLICIT_KEY - 2 || name.includes('\n') || hasForcedDouble(name)) return unsupported();
-  const text = lineString(name);
-  if (keyCache.size < 4096) keyCache.set(name, text);
-  return text;
-}
+  return lineString(name);
+}, 4096);
 
 /** An array-index key (`0`, `200`): a JS object lists these first, in numeric order, so canonicalize's copy does too. */
 const isIndex = (k: string): boolean => /^(?:0|[1-9][0-9]{0,9})$/.test(k) && Number(k) < 4294967295;

@@ -1,6 +1,7 @@
 import { Parser, type SparqlQuery } from 'sparqljs';
 import { MdkgError } from '../errors.js';
-import { findToken, offsetOf, positionOf, skipIgnorable } from './text-position.js';
+import { offsetOf, positionOf } from '../util/text-position.js';
+import { findToken, skipIgnorable } from './text-position.js';
 
 /** What the jison parser inside sparqljs attaches to a syntax error. */
 interface JisonHash {

@@ -3,7 +3,8 @@ import type { SparqlQuery } from 'sparqljs';
 import type { Diagnostic } from '../errors.js';
 import { RDF_TYPE, compactIri } from '../rdf/namespaces.js';
 import type { SchemaProfile } from '../rdf/schema-profile.js';
-import { findToken, positionOf } from './text-position.js';
+import { positionOf } from '../util/text-position.js';
+import { findToken } from './text-position.js';
 import { walkAst, type AstNode } from './walk.js';
 import { WELL_KNOWN_CLASSES, WELL_KNOWN_PREDICATES, isContainerMembership } from './well-known-terms.js';
 

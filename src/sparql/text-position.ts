@@ -1,31 +1,4 @@
-/** 1-based line and column of a place in a query text. */
-export interface TextPosition {
-  line: number;
-  column: number;
-}
-
-/** Offsets where each line starts. Line breaks are `\r\n`, `\r` or `\n`, as the SPARQL lexer counts them. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  const re = /\r\n?|\n/g;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) starts.push(m.index + m[0].length);
-  return starts;
-}
-
-/** Offset of a 1-based line and 0-based column, clamped to the text. */
-export function offsetOf(text: string, line: number, column0: number): number {
-  const starts = lineStarts(text);
-  const start = starts[Math.min(Math.max(line, 1), starts.length) - 1] ?? 0;
-  return Math.min(start + Math.max(column0, 0), text.length);
-}
-
-/** 1-based line and column of an offset. */
-export function positionOf(text: string, offset: number): TextPosition {
-  const starts = lineStarts(text);
-  let line = 0;
-  while (line + 1 < starts.length && (starts[line + 1] ?? Infinity) <= offset) line += 1;
-  return { line: line + 1, column: offset - (starts[line] ?? 0) + 1 };
-}
+// Places in a SPARQL query text: skipping what the lexer skips, finding a term as a whole token.
 
 /** Skips what the SPARQL lexer skips between tokens: white space and `#` comments. */
 export function skipIgnorable(text: string, offset: number): number {

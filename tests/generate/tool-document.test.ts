@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stamp } from '../../src/generate/marker.js';
-import { firstSentence, groupDocument, proseOnly, toolDocument } from '../../src/generate/tool-document.js';
+import { groupDocument, proseOnly, summaryOf, toolDocument } from '../../src/generate/tool-document.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import type { DependencyEdge, ToolModel } from '../../src/ingest/types.js';
 import { writeDocument } from '../../src/markdown-ld/write.js';
@@ -41,8 +41,8 @@ describe('toolDocument', () => {
     ['日本語。次', '日本語。'],
     ['', undefined],
     [undefined, undefined],
-  ])('firstSentence(%j) = %j', (text, expected) => {
-    expect(firstSentence(text)).toBe(expected);
+  ])('summaryOf(%j) = %j', (text, expected) => {
+    expect(summaryOf(text)).toBe(expected);
   });
 
   it('escapes code fences and wiki links in source text', () => {

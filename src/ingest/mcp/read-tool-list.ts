@@ -1,5 +1,5 @@
 import type { Diagnostic, MdkgCode, MdkgError } from '../../errors.js';
-import { locateOffset } from '../../markdown-ld/front-matter.js';
+import { positionOf } from '../../util/text-position.js';
 import type { IngestResult } from '../types.js';
 import { convertMcpTools } from './convert.js';
 import { findJsonSyntaxError } from './json-error.js';
@@ -41,7 +41,7 @@ export function readMcpToolList(text: string, options: ReadToolListOptions): Ing
     value = JSON.parse(body);
   } catch (error) {
     const where = findJsonSyntaxError(body);
-    const pos = where === undefined ? { line: 1, column: 1 } : locateOffset(body, where.offset, 1);
+    const pos = where === undefined ? { line: 1, column: 1 } : positionOf(body, where.offset, 1);
     const reason = where?.reason ?? (error as Error).message;
     return fail('MDKG_SOURCE_INVALID', `tool list of source "${source}" is not valid JSON: ${reason}`, pos.line, pos.column);
   }

@@ -1,8 +1,7 @@
+import { ANNOTATION_HINTS, SEARCH_HINT_FIELDS } from '../../rdf/tool-hints.js';
 import type { ToolAnnotations, ToolHints } from '../types.js';
 import { describeJson, describeNotStringArray, isObject, isStringArray, type Report } from './values.js';
 
-export const HINT_NAMES = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
-export const HINT_FIELDS = ['aliases', 'keywords', 'categories', 'examples'] as const;
 export const META_HINTS = 'mdkg/hints';
 export const META_REQUIRES = 'mdkg/requires';
 
@@ -18,7 +17,7 @@ export function readAnnotations(annotations: unknown, report: Report): ToolAnnot
     report('warning', `annotations must be an object, got ${describeJson(annotations)}; ignored`);
     return out;
   }
-  for (const hint of HINT_NAMES) {
+  for (const hint of ANNOTATION_HINTS) {
     if (!Object.hasOwn(annotations, hint)) continue;
     const value = annotations[hint];
     if (typeof value === 'boolean') out[hint] = { value, source: 'explicit' };
@@ -45,8 +44,8 @@ export function readHints(meta: Record<string, unknown> | undefined, report: Rep
     return out;
   }
   for (const [key, value] of Object.entries(hints)) {
-    const field = HINT_FIELDS.find((name) => name === key);
-    if (field === undefined) report('warning', `_meta["${META_HINTS}"] has an unknown key ${JSON.stringify(key)} (known: ${HINT_FIELDS.join(', ')}); ignored`);
+    const field = SEARCH_HINT_FIELDS.find((name) => name === key);
+    if (field === undefined) report('warning', `_meta["${META_HINTS}"] has an unknown key ${JSON.stringify(key)} (known: ${SEARCH_HINT_FIELDS.join(', ')}); ignored`);
     else if (isStringArray(value)) out[field] = value;
     else report('warning', `_meta["${META_HINTS}"].${field} must be an array of strings, got ${describeNotStringArray(value)}; ignored`);
   }

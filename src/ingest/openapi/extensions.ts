@@ -1,10 +1,9 @@
+import { ANNOTATION_HINTS, SEARCH_HINT_FIELDS } from '../../rdf/tool-hints.js';
 import type { ToolAnnotations, ToolHints } from '../types.js';
 import type { ReadContext } from './context.js';
 import { isObject, own, stringList } from './json.js';
 import type { OperationEntry } from './operations.js';
 
-const HINT_KEYS = ['aliases', 'keywords', 'categories', 'examples'] as const;
-const ANNOTATION_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** Search hints from the operation's `x-mdkg-hints` (`aliases`, `keywords`, `categories`, `examples`: lists of strings). */
 export function operationHints(entry: OperationEntry, ctx: ReadContext): ToolHints {
@@ -15,7 +14,7 @@ export function operationHints(entry: OperationEntry, ctx: ReadContext): ToolHin
     return {};
   }
   const hints: ToolHints = {};
-  for (const key of HINT_KEYS) {
+  for (const key of SEARCH_HINT_FIELDS) {
     const values = stringList(own(raw, key));
     if (values.length > 0) hints[key] = values;
   }
@@ -29,7 +28,7 @@ export function operationHints(entry: OperationEntry, ctx: ReadContext): ToolHin
 export function operationAnnotations(entry: OperationEntry): ToolAnnotations {
   const raw = own(entry.operation, 'x-mcp-annotations');
   const annotations: ToolAnnotations = {};
-  for (const key of ANNOTATION_KEYS) {
+  for (const key of ANNOTATION_HINTS) {
     const value = own(raw, key);
     if (typeof value === 'boolean') annotations[key] = { value, source: 'explicit' };
   }

@@ -3,6 +3,7 @@
 import { DataFactory } from 'n3';
 import { MDKG, RDF_TYPE, SCHEMA, DEFAULT_PREFIXES, compactIri } from '../../rdf/namespaces.js';
 import type { QuadStore } from '../../rdf/quad-store.js';
+import { ANNOTATION_HINTS } from '../../rdf/tool-hints.js';
 import { TermReader, type PredicateTable } from './term-reader.js';
 import { ToolFields } from './tool-fields.js';
 import { readEdges, type ToolEdge } from './tool-edges.js';
@@ -33,7 +34,7 @@ export interface ToolCatalog {
   groups: Map<string, { label: string; members: number[] }>;
 }
 
-const HINTS: readonly (keyof ToolAnnotationsView)[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+const HINTS: readonly (keyof ToolAnnotationsView)[] = ANNOTATION_HINTS;
 const m = (local: string): string => `${MDKG}${local}`;
 
 /** A tool's field text by field key (a compact predicate, or `parameter/<p>`, `group/<p>`), read from the store. */

@@ -3,6 +3,7 @@
 import { DataFactory } from 'n3';
 import type { KnowledgeGraph } from '../../graph/knowledge-graph.js';
 import { MDKG, RDF_TYPE, XSD } from '../../rdf/namespaces.js';
+import { idf } from '../text/idf.js';
 import { tokenize } from '../text/tokenize.js';
 
 export interface SubjectIndex {
@@ -58,7 +59,7 @@ function buildSubjectIndex(kg: KnowledgeGraph): SubjectIndex {
   const n = Math.max(1, subjects.size);
   const weight = (term: string): number => {
     const df = postings.get(term)?.size ?? 0;
-    return df === 0 ? 1 : Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    return df === 0 ? 1 : idf(n, df);
   };
   return {
     textPredicates,

@@ -9,6 +9,7 @@ import type { VerbClass } from '../../lexicon/verbs.js';
 import { splitIdentifier } from '../../lexicon/words.js';
 import { alignment } from './alignment.js';
 import type { Bm25Index } from '../text/bm25.js';
+import { idf } from '../text/idf.js';
 import type { Fused } from './fusion.js';
 import { toolActions } from '../catalog/tool-action.js';
 import type { ToolCatalog } from '../catalog/tool-records.js';
@@ -70,7 +71,7 @@ export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile
   return catalog.tools.map((tool, i) => {
     const words = names[i]!;
     const seen = new Set(words.flatMap(wordTerms));
-    const nameTerms = [...seen].map((term) => ({ term, idf: idf(bm25, term) }));
+    const nameTerms = [...seen].map((term) => ({ term, idf: termIdf(bm25, term) }));
     const acronyms = acronymsOf(words, wordTerms);
     const deprecated = DEPRECATED.test(tool.description ?? '');
     const action = actions[i]?.verbClass;
@@ -96,9 +97,9 @@ export function acronymsOf(words: readonly string[], termsOfWord: (word: string)
   return out;
 }
 
-export function idf(bm25: Bm25Index, term: string): number {
-  const df = bm25.documentFrequency(term);
-  return Math.log(1 + (bm25.size - df + 0.5) / (df + 0.5));
+/** The IDF of a term in the tool index. */
+function termIdf(bm25: Bm25Index, term: string): number {
+  return idf(bm25.size, bm25.documentFrequency(term));
 }
 
 /** The shorter of two terms abbreviates the longer (`repo` / `repositori`, `config` / `configur`). */
@@ -131,7 +132,7 @@ export interface QueryView extends QueryInput {
 
 export function queryView(input: QueryInput, bm25: Bm25Index): QueryView {
   const termList = [...input.terms];
-  const indexed = termList.filter((t) => bm25.has(t)).map((term) => ({ term, idf: idf(bm25, term) }));
+  const indexed = termList.filter((t) => bm25.has(t)).map((term) => ({ term, idf: termIdf(bm25, term) }));
   let topLexical = 0;
   for (const score of input.bm25.values()) if (score > topLexical) topLexical = score;
   return { ...input, termList, indexed, indexedIdf: indexed.reduce((sum, t) => sum + t.idf, 0), topLexical };

@@ -1,6 +1,7 @@
 // Building the BM25F postings: each field's text tokenized once, terms numbered in order of first
 // occurrence, term frequencies summed in scratch arrays, and every posting a view into three
 // shared typed arrays sized exactly. Few objects survive the build, so it is cheap on a large heap.
+import { idf } from './idf.js';
 import { terms } from './tokenize.js';
 
 /** A document's text per field key (a Map will do). */
@@ -138,7 +139,7 @@ export function buildPostings(docs: readonly FieldSource[], fieldKeys: readonly 
   const postingImpacts = new Float32Array(size);
   const postingMasks = new Uint32Array(size);
   const n = docs.length;
-  const idf = Array.from(df, (k) => Math.log(1 + (n - k + 0.5) / (k + 0.5)));
+  const idfs = Array.from(df, (k) => idf(n, k));
   for (let d = 0; d < docs.length; d += 1) {
     const count = accumulate(d);
     for (let i = 0; i < count; i += 1) {
@@ -147,7 +148,7 @@ export function buildPostings(docs: readonly FieldSource[], fieldKeys: readonly 
       next[id] = at + 1;
       const freq = tf[id] as number;
       postingDocs[at] = d;
-      postingImpacts[at] = (idf[id]! * freq * (params.k1 + 1)) / (params.k1 + freq);
+      postingImpacts[at] = (idfs[id]! * freq * (params.k1 + 1)) / (params.k1 + freq);
       postingMasks[at] = masks[id] as number;
       masks[id] = 0;
     }

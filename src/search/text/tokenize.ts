@@ -10,6 +10,7 @@
 // are letters and digits between SOFT characters. Digits stay with letters (`s3`, `oauth2`, `k8s`).
 import type { Token } from '../types.js';
 import { camelBreaks } from '../../lexicon/camel-case.js';
+import { memoize } from '../../util/memo.js';
 import { DIGIT, HARD, HIRAGANA, SOFT, UPPER, classAt, isAlnum, isCjk, width } from '../../lexicon/char-class.js';
 import { MAX_IDENTIFIER_LENGTH, isCode, matchIdentifier } from './identifiers.js';
 import { KANA_PARTICLES, STOP_WORDS, stem } from '../../lexicon/stem.js';
@@ -25,15 +26,19 @@ function isTrailing(c: number): boolean {
 
 /** Chunks this long or shorter have their terms memoized by `terms` (most chunks are one word). */
 const MEMO_CHUNK = 40;
-const MEMO_LIMIT = 200_000;
-const chunkTerms = new Map<string, readonly string[]>();
+/** The terms of a short chunk, by `0|1` (may it be an identifier) + its text. */
+const chunkTerms = memoize((key: string): readonly string[] => {
+  const out: string[] = [];
+  new Scanner(key, (term) => out.push(term)).chunk(1, key.length, key[0] === '1');
+  return out;
+}, 200_000);
 
 class Scanner {
   constructor(
     private readonly s: string,
     private readonly sink: Sink,
     /** With a memo, a short chunk's terms are looked up instead of scanned (`terms` only: no surfaces). */
-    private readonly memo?: Map<string, readonly string[]>,
+    private readonly memo?: (key: string) => readonly string[],
   ) {}
 
   run(): void {
@@ -62,16 +67,8 @@ class Scanner {
   }
 
   /** A chunk's terms depend on its text only, so they are computed once per distinct chunk. */
-  private memoChunk(memo: Map<string, readonly string[]>, start: number, end: number, maybeIdentifier: boolean): void {
-    const key = this.s.slice(start, end);
-    let found = memo.get(key);
-    if (found === undefined) {
-      const out: string[] = [];
-      new Scanner(key, (term) => out.push(term)).chunk(0, key.length, maybeIdentifier);
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(key, (found = out));
-    }
-    for (const term of found) this.sink(term, term, 'word');
+  private memoChunk(memo: (key: string) => readonly string[], start: number, end: number, maybeIdentifier: boolean): void {
+    for (const term of memo(`${maybeIdentifier ? 1 : 0}${this.s.slice(start, end)}`)) this.sink(term, term, 'word');
   }
 
   chunk(start: number, end: number, maybeIdentifier: boolean): void {
