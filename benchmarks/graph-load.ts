@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { Store } from 'n3';
 import { loadGraph, type KnowledgeGraph } from '../src/graph/knowledge-graph.js';
 import { parseDocument } from '../src/markdown-ld/parse.js';
 import { documentToQuads } from '../src/rdf/to-quads.js';

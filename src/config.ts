@@ -37,7 +37,7 @@ const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out'
 const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
 const SERVE_KEYS = ['token_env', 'confirm_destructive', 'normalize'];
 
-export const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
+const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
 
 function invalid(file: string, message: string): MdkgError {
   return new MdkgError('MDKG_CONFIG_INVALID', `${file}: ${message}`, { file });

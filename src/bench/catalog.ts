@@ -39,7 +39,7 @@ export interface BuiltCatalog {
 }
 
 /** Most Markdown files copied from one `graphs` entry. */
-export const MAX_GRAPH_FILES = 200_000;
+const MAX_GRAPH_FILES = 200_000;
 
 /** Copies the `*.md` files under `from` (skipping dot folders and symlinks) to `to`; returns the count. */
 async function copyMarkdown(from: string, to: string, budget: { left: number }): Promise<number> {

@@ -9,7 +9,7 @@ import { readCapped } from './read-capped.js';
 export type Split = 'train' | 'dev' | 'test';
 export const SPLITS: readonly Split[] = ['train', 'dev', 'test'];
 export type CatalogType = 'mcp-tools' | 'openapi' | 'graphs';
-export const CATALOG_TYPES: readonly CatalogType[] = ['mcp-tools', 'openapi', 'graphs'];
+const CATALOG_TYPES: readonly CatalogType[] = ['mcp-tools', 'openapi', 'graphs'];
 
 export interface CatalogEntry {
   type: CatalogType;

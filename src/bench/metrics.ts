@@ -84,7 +84,7 @@ export interface CalibrationSample {
 }
 
 /** A confidence as scored: clamped to [0, 1]; not a finite number counts as 0. */
-export const clampConfidence = (c: number): number => (Number.isFinite(c) ? Math.min(1, Math.max(0, c)) : 0);
+const clampConfidence = (c: number): number => (Number.isFinite(c) ? Math.min(1, Math.max(0, c)) : 0);
 
 /**
  * Expected calibration error over 10 equal-width bins ([0, 0.1), ..., [0.9, 1.0]):

@@ -19,7 +19,7 @@ export interface BenchQuery {
 }
 
 /** Limits against huge or hostile files (a line past them is skipped with a diagnostic). */
-export const QUERY_LIMITS = { queries: 100_000, queryChars: 10_000, idChars: 200, expected: 100, nameChars: 500 } as const;
+const QUERY_LIMITS = { queries: 100_000, queryChars: 10_000, idChars: 200, expected: 100, nameChars: 500 } as const;
 
 type Problem = string | undefined;
 

@@ -5,7 +5,7 @@ import type { Aggregate } from './aggregate.js';
 import type { BenchReport } from './types.js';
 
 export type ChartMetric = 'hit1' | 'hit3' | 'hit5' | 'recall5' | 'recall10' | 'mrr' | 'ndcg10' | 'map10';
-export const METRIC_LABELS: Record<ChartMetric, string> = { hit1: 'Hit@1', hit3: 'Hit@3', hit5: 'Hit@5', recall5: 'Recall@5', recall10: 'Recall@10', mrr: 'MRR', ndcg10: 'nDCG@10', map10: 'mAP@10' };
+const METRIC_LABELS: Record<ChartMetric, string> = { hit1: 'Hit@1', hit3: 'Hit@3', hit5: 'Hit@5', recall5: 'Recall@5', recall10: 'Recall@10', mrr: 'MRR', ndcg10: 'nDCG@10', map10: 'mAP@10' };
 
 /** Colour-blind-safe (Okabe–Ito), by position in STRATEGIES. */
 const COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];

@@ -10,7 +10,7 @@ const CHUNK = 64 * 1024;
  * Decodes UTF-8 strictly (a leading byte order mark is dropped): invalid UTF-8 is
  * MDKG_BINARY_FILE, as it is for documents, never a text with replacement characters.
  */
-export function decodeUtf8(bytes: Uint8Array, what: string): string {
+function decodeUtf8(bytes: Uint8Array, what: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

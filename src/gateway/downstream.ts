@@ -21,7 +21,7 @@ export interface ServerStatus {
 }
 
 /** Failures in a row after which a server stays down until `index_build`. */
-export const MAX_FAILURES = 5;
+const MAX_FAILURES = 5;
 const BASE_BACKOFF_MS = 500;
 
 /**

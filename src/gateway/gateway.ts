@@ -50,7 +50,7 @@ const DEFAULT_SERVER_TIMEOUT_MS = 15_000;
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 /** Every mdkg:Tool of the graph with its source and name. */
-export function knownTools(kg: KnowledgeGraph): KnownTool[] {
+function knownTools(kg: KnowledgeGraph): KnownTool[] {
   const { namedNode } = DataFactory;
   const name = namedNode(`${MDKG}name`);
   const source = namedNode(`${MDKG}source`);

@@ -34,7 +34,7 @@ export async function graphSearchCall(gw: Gateway, args: { query: string; limit?
 }
 
 /** Largest export returned by graph_export (characters). */
-export const MAX_EXPORT_CHARS = 1_000_000;
+const MAX_EXPORT_CHARS = 1_000_000;
 
 export async function graphExport(gw: Gateway, args: { format: ExportFormat; node?: string }): Promise<CallToolResult> {
   if (args.node !== undefined && gw.kg.document(args.node) === undefined) return fail(`no document '${args.node}' in the graph (give a document id such as concept:… or tool:<source>/<name>)`);

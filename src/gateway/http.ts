@@ -11,7 +11,7 @@ import type { Gateway } from './gateway.js';
 import { createGatewayServer } from './server.js';
 
 /** Largest request body read (an MCP message). */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 /** `PORT`, `HOST:PORT` or `[v6]:PORT`; the host defaults to 127.0.0.1. */
 export function parseListen(value: string): { host: string; port: number } {

@@ -7,7 +7,7 @@ import { MdkgError } from '../errors.js';
 import { compactIri } from '../rdf/namespaces.js';
 import type { Gateway } from './gateway.js';
 
-export const RESOURCE_PAGE = 100;
+const RESOURCE_PAGE = 100;
 const PREFIX = 'mdkg://doc/';
 
 export function listResources(gw: Gateway, cursor: string | undefined): ListResourcesResult {

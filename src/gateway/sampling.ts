@@ -2,7 +2,7 @@
 // language, noisy) into a concise English tool-search query, keeping identifiers verbatim.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
-export const SAMPLING_PROMPT = [
+const SAMPLING_PROMPT = [
   'Rewrite the request below as a concise English query for a tool search engine: at most 12 words,',
   'the action and its object first. Keep every identifier exactly as written: email addresses, file',
   'paths, URLs, version numbers, order, invoice and tracking numbers, CVE ids, names in quotes.',

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../errors.js';
 import type { ToolModel } from '../ingest/types.js';
 
 /** Longest free text (a description, a title, a schema string) written into a tool document. */
-export const MAX_TEXT_CHARS = 8000;
+const MAX_TEXT_CHARS = 8000;
 
 /** Keys whose string values are identity (names, ids, refs): never cut. */
 const IDENTITY_KEYS = new Set(['name', 'source', 'id', '$ref', 'path', 'method', 'operationId']);

@@ -11,7 +11,7 @@ import { own } from '../util/own.js';
 export type AnnotationStats = ReturnType<typeof annotationStats>;
 
 /** Adds config hints (`<source>/<tool>`) to a tool's own hints, without duplicates, in order. */
-export function mergeHints(tool: ToolModel, extra: ToolHints | undefined): ToolModel {
+function mergeHints(tool: ToolModel, extra: ToolHints | undefined): ToolModel {
   if (extra === undefined) return tool;
   const hints: ToolHints = { ...tool.hints };
   for (const key of ['aliases', 'keywords', 'categories', 'examples'] as const) {

@@ -9,7 +9,7 @@ const HINTS = ANNOTATION_HINTS satisfies ReadonlyArray<keyof ToolAnnotations>;
 const RELATION_KEYS = { requires: 'requires', precedes: 'precedes', relatedTo: 'related', nextStep: 'next_steps' } as const;
 
 export const toolId = (source: string, name: string): string => `tool:${source}/${iriSegment(name)}`;
-export const groupId = (source: string, group: string): string => `tool:${source}/_groups/${iriSegment(group)}`;
+const groupId = (source: string, group: string): string => `tool:${source}/_groups/${iriSegment(group)}`;
 
 /** The first sentence of a description on one line (at most ~200 characters), for `summary`. */
 export function summaryOf(text: string | undefined): string | undefined {

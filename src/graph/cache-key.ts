@@ -12,7 +12,7 @@ const KEY_BYTES = 32;
 const secrets = new Map<string, Buffer>();
 
 /** `$MDKG_STATE_DIR`, else `$XDG_STATE_HOME/mdkg`, else `~/.local/state/mdkg`. */
-export function stateDir(): string {
+function stateDir(): string {
   const explicit = process.env['MDKG_STATE_DIR'];
   if (explicit !== undefined && explicit !== '') return explicit;
   const xdg = process.env['XDG_STATE_HOME'];

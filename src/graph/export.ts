@@ -17,7 +17,7 @@ const jsonld = jsonldLib as unknown as {
 };
 
 /** The quads of the whole graph, or of one document (by id, IRI or path). */
-export function exportQuads(kg: KnowledgeGraph, doc?: string): Quad[] {
+function exportQuads(kg: KnowledgeGraph, doc?: string): Quad[] {
   if (doc === undefined) return kg.store.getQuads(null, null, null, null);
   const info = kg.document(doc);
   if (info === undefined || !info.loaded) throw new MdkgError('MDKG_NOT_FOUND', `no loaded document '${doc}' (give its id, IRI or path)`, { doc });

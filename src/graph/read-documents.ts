@@ -28,7 +28,7 @@ export interface ReadContext {
   diagnostics: Diagnostic[];
 }
 
-export function toInfo(entry: CacheEntry): DocumentInfo {
+function toInfo(entry: CacheEntry): DocumentInfo {
   const info: DocumentInfo = { path: entry.path, hash: entry.hash, iri: entry.iri, names: entry.names, links: entry.links, diagnostics: entry.diagnostics, usable: entry.usable, loaded: false };
   if (entry.title !== undefined) info.title = entry.title;
   return info;

@@ -10,9 +10,9 @@ export const UPPER = 2;
 /** Lower-case and uncased letters (other than CJK), combining marks, non-decimal numbers. */
 export const LOWER = 3;
 export const DIGIT = 4;
-export const HANGUL = 5;
+const HANGUL = 5;
 export const HIRAGANA = 6;
-export const KATAKANA = 7;
+const KATAKANA = 7;
 export const HAN = 8;
 
 export type CharClass = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -73,7 +73,7 @@ function compute(cp: number): CharClass {
 }
 
 /** The class of a code point (a lone surrogate is a separator). */
-export function classOf(cp: number): CharClass {
+function classOf(cp: number): CharClass {
   if (cp < 0x10000) {
     let cls = TABLE[cp]!;
     if (cls === UNKNOWN) {

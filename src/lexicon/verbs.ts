@@ -5,7 +5,7 @@ import { memoize } from '../util/memo.js';
 import { firstSentence, splitIdentifier, verbForms } from './words.js';
 
 export type VerbClass = 'read' | 'create' | 'update' | 'delete';
-export const VERB_CLASSES: readonly VerbClass[] = ['read', 'create', 'update', 'delete'];
+const VERB_CLASSES: readonly VerbClass[] = ['read', 'create', 'update', 'delete'];
 
 export interface VerbMatch {
   /** The verb as listed in the data file, e.g. `delete`, `삭제`. */
@@ -78,7 +78,7 @@ export function verbInWords(words: readonly string[]): VerbMatch | undefined {
 export const verbInIdentifier = memoize((name: string): VerbMatch | undefined => verbInWords(splitIdentifier(name)));
 
 /** The last listed term of a substring language in the first sentence (the main verb of a head-final clause). */
-export function verbInHeadFinalText(text: string): VerbMatch | undefined {
+function verbInHeadFinalText(text: string): VerbMatch | undefined {
   const sentence = firstSentence(text);
   let best: { match: VerbMatch; start: number } | undefined;
   for (const match of VOCABULARY.terms) {
@@ -116,7 +116,7 @@ export function verbsInHeadFinalText(text: string): VerbAt[] {
 }
 
 /** The verb that leads a description ("Deletes a file ..."). */
-export function leadingVerb(text: string): VerbMatch | undefined {
+function leadingVerb(text: string): VerbMatch | undefined {
   const first = /^[\s"'`*_([]*([\p{L}]+)/u.exec(text);
   return first === null ? undefined : verbOfWord(first[1]!);
 }

@@ -20,7 +20,7 @@ export const YAML_OPTIONS = {
  * The front matter as YAML text. The fast writer (yaml-emit.ts) gives the same bytes as `yaml`
  * for the shapes mdkg renders at a tenth of the cost; anything else goes through `yaml`.
  */
-export function frontMatterYaml(frontMatter: unknown): string {
+function frontMatterYaml(frontMatter: unknown): string {
   return emitFrontMatter(frontMatter) ?? stringify(canonicalize(frontMatter), YAML_OPTIONS);
 }
 

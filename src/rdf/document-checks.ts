@@ -10,7 +10,7 @@ import { own, setOwn } from '../util/own.js';
  * undeclared prefix, bare type words. Each gives a diagnostic at the file, line and column.
  */
 
-export const DOC_NAMESPACE = DEFAULT_PREFIXES.doc ?? 'https://w3id.org/mdkg/doc/';
+const DOC_NAMESPACE = DEFAULT_PREFIXES.doc ?? 'https://w3id.org/mdkg/doc/';
 
 /** The IRI a document gets when its front matter has no `id`: `doc:` + its path without `.md`. */
 export function pathIri(path: string): string {
@@ -146,9 +146,9 @@ export function locateText(doc: ParsedDocument, needle: string, within?: string)
 }
 
 /** Deepest nesting of objects and lists read from a document (front matter and JSON-LD blocks). */
-export const MAX_NESTING = 64;
+const MAX_NESTING = 64;
 /** Most items of one list: jsonld.js checks each value against the others of its property. */
-export const MAX_LIST_ITEMS = 1000;
+const MAX_LIST_ITEMS = 1000;
 
 /**
  * Bounds what reaches jsonld.js, in one pass over the nodes: a `__proto__` key (which jsonld.js

@@ -2,7 +2,7 @@ import { DataFactory } from 'n3';
 import type { Quad, Term } from '@rdfjs/types';
 import { XSD } from './namespaces.js';
 
-const { namedNode, blankNode, literal, quad } = DataFactory;
+const { namedNode, blankNode, literal } = DataFactory;
 const XSD_STRING = `${XSD}string`;
 
 /** A document's quads in a compact, JSON-friendly form: a term table and s,p,o index triples. */
@@ -56,30 +56,4 @@ export function encodeQuads(quads: readonly Quad[]): EncodedQuads {
   };
   for (const q of quads) spo.push(id(q.subject), id(q.predicate), id(q.object));
   return { terms, spo };
-}
-
-/**
- * Decodes quads into `graph`. `shared` memoizes terms across documents so equal terms are one object.
- * Throws TypeError on malformed input: callers treat that as a corrupt cache.
- */
-export function decodeQuads(encoded: EncodedQuads, graph: Term, shared: Map<string, Term>): Quad[] {
-  const terms = encoded.terms.map((code) => {
-    let term = shared.get(code);
-    if (term === undefined) {
-      term = decodeTerm(code);
-      shared.set(code, term);
-    }
-    return term;
-  });
-  const { spo } = encoded;
-  if (spo.length % 3 !== 0) throw new TypeError('bad quad table length');
-  const quads: Quad[] = [];
-  for (let i = 0; i < spo.length; i += 3) {
-    const s = terms[spo[i] as number];
-    const p = terms[spo[i + 1] as number];
-    const o = terms[spo[i + 2] as number];
-    if (s === undefined || p === undefined || o === undefined || p.termType !== 'NamedNode' || s.termType === 'Literal') throw new TypeError('bad quad index');
-    quads.push(quad(s as Quad['subject'], p, o as Quad['object'], graph as Quad['graph']));
-  }
-  return quads;
 }

@@ -3,7 +3,6 @@
 
 /** MCP tool annotation hints (MCP specification, `ToolAnnotations`). */
 export const ANNOTATION_HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
-export type AnnotationHint = (typeof ANNOTATION_HINTS)[number];
 
 /** Search hints a source may give a tool (`_meta["mdkg/hints"]`, `x-mdkg-hints`): lists of strings. */
 export const SEARCH_HINT_FIELDS = ['aliases', 'keywords', 'categories', 'examples'] as const;

@@ -63,7 +63,7 @@ export async function searchIndex(parts: IndexParts, query: string, opts: RankOp
 }
 
 /** A query that shows, with `mdkg query`, the indexed facts of the hits. */
-export function evidenceQuery(iris: readonly string[]): string {
+function evidenceQuery(iris: readonly string[]): string {
   if (iris.length === 0) return '';
   return [
     'PREFIX mdkg: <https://w3id.org/mdkg/vocab#>',

@@ -6,7 +6,7 @@ import { emptyDict } from '../util/own.js';
 let shared: QueryEngine | undefined;
 
 /** The one Comunica engine of the process, created on first use (creation takes a while). */
-export function sharedEngine(): QueryEngine {
+function sharedEngine(): QueryEngine {
   shared ??= new QueryEngine();
   return shared;
 }

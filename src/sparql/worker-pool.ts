@@ -11,7 +11,7 @@ import type { QueryResult, QueryTarget } from './types.js';
 import { decodeError, decodeResult, type FromWorker, type RunRequest, type ToWorker } from './worker-protocol.js';
 
 /** Heap of a query worker in MB (`MDKG_SPARQL_MEMORY_MB` changes it): past it the query fails. */
-export const DEFAULT_WORKER_MEMORY_MB = 2048;
+const DEFAULT_WORKER_MEMORY_MB = 2048;
 /** Time to copy a graph into a worker, beyond the query's own timeout. */
 const LOAD_TIMEOUT_MS = 120_000;
 /** Idle workers kept warm. */

@@ -18,7 +18,7 @@ export function removeInFlight(): void {
 }
 
 /** True when no process with this id runs (so its temp files are stale). */
-export function processGone(pid: number): boolean {
+function processGone(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);

@@ -5,7 +5,7 @@ import { distance } from 'fastest-levenshtein';
  * ranks first), within 40 % of its length and at least 2 edits (the bound SPARQL term
  * suggestions use, src/sparql/schema-check.ts): those at the smallest distance, at most `max`.
  */
-export function closestNames(name: string, known: Iterable<string>, max = 3): string[] {
+function closestNames(name: string, known: Iterable<string>, max = 3): string[] {
   const limit = Math.max(2, Math.ceil(name.length * 0.4));
   const scored: Array<{ text: string; d: number }> = [];
   for (const text of known) {

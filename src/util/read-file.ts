@@ -32,7 +32,7 @@ function checkStat(stat: { isFile(): boolean; size: number }, file: string, maxB
 }
 
 /** The bytes of a regular file, at most `maxBytes` (a file growing while read is refused too). */
-export async function readRegularFile(path: string, options: ReadFileOptions): Promise<Buffer> {
+async function readRegularFile(path: string, options: ReadFileOptions): Promise<Buffer> {
   const file = options.file ?? path;
   let handle;
   try {

@@ -1,9 +1,6 @@
-import type { Term } from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MdkgError } from '../../src/errors.js';
 import { runQuery } from '../../src/sparql/run.js';
-import type { QueryResult } from '../../src/sparql/types.js';
 import { startSparqlEndpoint, type SparqlEndpoint } from '../helpers/sparql-endpoint.js';
 import { rejection, rowsOf, TOOL, toolTarget } from '../helpers/sparql-store.js';
 

@@ -1,4 +1,3 @@
-import { Store } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { MdkgError } from '../../src/errors.js';
 import { DEFAULT_PREFIXES } from '../../src/rdf/namespaces.js';

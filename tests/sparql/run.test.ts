@@ -1,9 +1,6 @@
-import type { Term } from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { MdkgError } from '../../src/errors.js';
 import { runQuery } from '../../src/sparql/run.js';
-import type { QueryResult } from '../../src/sparql/types.js';
 import { lines } from '../helpers/rdf.js';
 import { bigTarget, DOC, MDKG, rejection, rowsOf, SCHEMA, targetOf, TOOL, toolQuads, toolTarget } from '../helpers/sparql-store.js';
 

@@ -9,7 +9,7 @@ import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 import { readInputFile, readInputStdin } from '../read-input.js';
 
 /** A ten-cell bar for a confidence in [0, 1]. */
-export function confidenceBar(value: number): string {
+function confidenceBar(value: number): string {
   const filled = Math.round(Math.min(1, Math.max(0, value)) * 10);
   return '█'.repeat(filled) + '░'.repeat(10 - filled);
 }
@@ -56,7 +56,7 @@ function renderRaw(result: SearchResult, explain: boolean): string {
 }
 
 /** A request file or stdin is read up to this many bytes (the search itself reads its first 1000 characters). */
-export const MAX_REQUEST_BYTES = 1024 * 1024;
+const MAX_REQUEST_BYTES = 1024 * 1024;
 
 /** The request: the words given, `--file <path>`, or stdin (`-`, or no words while stdin is not a terminal). */
 async function readRequest(io: CliIo, words: readonly string[], file: string | undefined): Promise<string> {

@@ -1,7 +1,7 @@
 // Building, deduplicating and ordering dependency edges.
 import type { Confidence, DependencyEdge, Relation } from '../types.js';
 
-export const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { extracted: 3, inferred: 2, ambiguous: 1 };
+const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { extracted: 3, inferred: 2, ambiguous: 1 };
 
 export function edge(
   from: string,
@@ -23,11 +23,6 @@ function stronger(a: DependencyEdge, b: DependencyEdge): boolean {
 }
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Order by from, to, relation, rule, evidence (code-unit order). */
-export function compareEdges(a: DependencyEdge, b: DependencyEdge): number {
-  return byCodeUnit(a.from, b.from) || byCodeUnit(a.to, b.to) || byCodeUnit(a.relation, b.relation) || byCodeUnit(a.rule, b.rule) || byCodeUnit(a.evidence, b.evidence);
-}
 
 /** Each distinct string of `values` -> its rank in code-unit order. */
 function ranks(values: ReadonlySet<string>): Map<string, number> {

@@ -100,8 +100,8 @@ function use(tool: ToolModel, field: FieldRef, key: Key, required: boolean): Fie
 }
 
 /** Deepest consumed / produced field taken as a reference: deeper ones are nested configuration, not hand-offs. */
-export const MAX_CONSUMER_DEPTH = 2;
-export const MAX_PRODUCER_DEPTH = 2;
+const MAX_CONSUMER_DEPTH = 2;
+const MAX_PRODUCER_DEPTH = 2;
 
 const schemaOwner = memoize((schema: string): Owner => ({ words: schemaWords(schema), from: 'schema' }));
 

@@ -34,7 +34,7 @@ export function nounPhrase(name: string): string[] {
 }
 
 /** noun -> names of the MCP tools (tools without OpenAPI details) whose names carry it, for nouns of two or more tools. */
-export function sharedNouns(tools: readonly ToolModel[]): Map<string, string[]> {
+function sharedNouns(tools: readonly ToolModel[]): Map<string, string[]> {
   const map = new Map<string, Set<string>>();
   for (const tool of tools) {
     if (tool.openapi !== undefined) continue;

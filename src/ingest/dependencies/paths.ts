@@ -21,7 +21,7 @@ export interface Operation {
   norm: string;
 }
 
-export function parsePath(path: string): Segment[] {
+function parsePath(path: string): Segment[] {
   return path
     .split('/')
     .filter((s) => s.length > 0)
@@ -112,7 +112,7 @@ function isResourceSegment(op: Operation, index: number, shape: ApiShape): boole
 }
 
 /** Term key of a segment: `persistentvolumeclaims` -> `persistentvolumeclaim`, `order-items` -> `order item`. */
-export const segmentKey = memoize((text: string): string => termKey(splitIdentifier(text)));
+const segmentKey = memoize((text: string): string => termKey(splitIdentifier(text)));
 
 /** The resource terms of an operation's path: its literal segments, without prefixes and verbs. */
 export function resourceTerms(op: Operation, shape: ApiShape): string[] {

@@ -12,10 +12,10 @@ import { primaryResource, type ApiShape, type Operation } from './paths.js';
 import { deeperThan } from './fields.js';
 import { WRAPPER_PROPERTIES } from './terms.js';
 
-export const MAX_SHARE = 0.5;
-export const MIN_CAP = 2;
+const MAX_SHARE = 0.5;
+const MIN_CAP = 2;
 export const MAX_USERS = 8;
-export const MAX_RESOURCES = 2;
+const MAX_RESOURCES = 2;
 const SCORE = 0.3;
 
 /** Is a field path right at the top of a body or response (`body.x`, `response[].x`, `response.items[].x`)? */

@@ -8,8 +8,8 @@ export const IDENTIFIER_SUFFIXES: ReadonlySet<string> = new Set(terms.identifier
 export const WEAK_IDENTIFIER_SUFFIXES: ReadonlySet<string> = new Set(terms.weakIdentifierSuffixes);
 export const GENERIC_NAMES: ReadonlySet<string> = new Set(terms.genericNames);
 export const WRAPPER_PROPERTIES: ReadonlySet<string> = new Set(terms.wrapperProperties);
-export const SCHEMA_SUFFIXES: ReadonlySet<string> = new Set(terms.schemaSuffixes);
-export const PATH_PREFIXES: ReadonlySet<string> = new Set(terms.pathPrefixes);
+const SCHEMA_SUFFIXES: ReadonlySet<string> = new Set(terms.schemaSuffixes);
+const PATH_PREFIXES: ReadonlySet<string> = new Set(terms.pathPrefixes);
 export const NOUN_STOPWORDS: ReadonlySet<string> = new Set(terms.nounStopwords);
 const CANONICAL = dict(terms.canonical as Readonly<Record<string, string>>);
 

@@ -2,8 +2,8 @@ import { ANNOTATION_HINTS, SEARCH_HINT_FIELDS } from '../../rdf/tool-hints.js';
 import type { ToolAnnotations, ToolHints } from '../types.js';
 import { describeJson, describeNotStringArray, isObject, isStringArray, type Report } from './values.js';
 
-export const META_HINTS = 'mdkg/hints';
-export const META_REQUIRES = 'mdkg/requires';
+const META_HINTS = 'mdkg/hints';
+const META_REQUIRES = 'mdkg/requires';
 
 /**
  * The explicit MCP annotations of a tool: each boolean hint becomes `{value, source: 'explicit'}`.

@@ -2,7 +2,7 @@ import type { ReadContext } from './context.js';
 import { isObject, own, pointer, type Json } from './json.js';
 
 /** The HTTP methods a path item holds operations under; other keys are not operations. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 /** One operation of a spec and where it sits. */

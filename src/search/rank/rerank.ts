@@ -27,7 +27,7 @@ export interface RerankModel {
 }
 
 /** Most candidates a model may re-rank (a search returns at most 100). */
-export const MAX_RERANK_DEPTH = 100;
+const MAX_RERANK_DEPTH = 100;
 
 /** The model if it is well formed: an integer depth in [1, 100] and a finite weight for every feature. */
 export function checkRerankModel(model: unknown): RerankModel {

@@ -20,7 +20,7 @@ const CLASS_TERMS: ReadonlyMap<VerbClass, readonly string[]> = (() => {
 })();
 
 /** The verb classes a request uses (English words, then head-final languages). */
-export function requestVerbClasses(text: string): Set<VerbClass> {
+function requestVerbClasses(text: string): Set<VerbClass> {
   const classes = new Set<VerbClass>();
   for (const word of splitIdentifier(text.normalize('NFKC'))) {
     const match = verbOfWord(word);
