@@ -149,6 +149,7 @@ export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[
     description: tool.description?.trim() === '' ? undefined : tool.description?.trim(),
     source: tool.source,
     kind: tool.kind,
+    deprecated: tool.deprecated === true ? true : undefined,
     ...hints.values,
     hint_sources: nonEmpty(hints.sources),
     aliases: nonEmpty(tool.hints.aliases),

@@ -77,6 +77,8 @@ export interface ToolModel {
   parameters: ToolParameter[];
   annotations: ToolAnnotations;
   hints: ToolHints;
+  /** The source marks the tool deprecated (OpenAPI `deprecated: true`, MCP `_meta["mdkg/deprecated"]: true`). */
+  deprecated?: boolean;
   /** Names of tools of the same source this one requires, from `_meta["mdkg/requires"]`. */
   requires?: string[];
   openapi?: OpenApiDetails;

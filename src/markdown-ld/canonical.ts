@@ -1,7 +1,7 @@
 import { setOwn } from '../util/own.js';
 /** Keys first in this order; every other key follows in code-point order. */
 const KEY_ORDER = [
-  '@context', 'id', '@id', 'type', '@type', 'title', 'name', 'summary', 'description', 'source', 'kind',
+  '@context', 'id', '@id', 'type', '@type', 'title', 'name', 'summary', 'description', 'source', 'kind', 'deprecated',
   'required', 'default', 'enum', 'in', 'tags', 'aliases', 'keywords', 'categories', 'examples',
   // tools: hints, inputs, HTTP details, edges; the generated marker last
   'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint', 'hint_sources', 'hint', 'origin',

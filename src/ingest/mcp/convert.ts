@@ -1,7 +1,7 @@
 import type { Diagnostic, Severity } from '../../errors.js';
 import type { ToolModel } from '../types.js';
 import { parametersFromSchema } from './parameters.js';
-import { readAnnotations, readHints, readMeta, readRequires } from './tool-meta.js';
+import { readAnnotations, readDeprecated, readHints, readMeta, readRequires } from './tool-meta.js';
 import { describeJson, isObject, type Report } from './values.js';
 
 export interface ConvertContext {
@@ -64,6 +64,7 @@ function convertTool(item: Record<string, unknown>, name: string, source: string
     if (isObject(item.outputSchema)) tool.outputSchema = item.outputSchema;
     else report('warning', `outputSchema must be a JSON object, got ${describeJson(item.outputSchema)}; ignored`);
   }
+  if (readDeprecated(meta, report)) tool.deprecated = true;
   const requires = readRequires(meta, report);
   if (requires !== undefined && requires.length > 0) tool.requires = requires;
   return tool;

@@ -4,6 +4,7 @@ import { describeJson, describeNotStringArray, isObject, isStringArray, type Rep
 
 const META_HINTS = 'mdkg/hints';
 const META_REQUIRES = 'mdkg/requires';
+const META_DEPRECATED = 'mdkg/deprecated';
 
 /**
  * The explicit MCP annotations of a tool: each boolean hint becomes `{value, source: 'explicit'}`.
@@ -50,6 +51,15 @@ export function readHints(meta: Record<string, unknown> | undefined, report: Rep
     else report('warning', `_meta["${META_HINTS}"].${field} must be an array of strings, got ${describeNotStringArray(value)}; ignored`);
   }
   return out;
+}
+
+/** `_meta["mdkg/deprecated"]`: true when the server marks the tool deprecated (a non-boolean is reported and ignored). */
+export function readDeprecated(meta: Record<string, unknown> | undefined, report: Report): boolean {
+  if (meta === undefined || !Object.hasOwn(meta, META_DEPRECATED)) return false;
+  const value = meta[META_DEPRECATED];
+  if (typeof value === 'boolean') return value;
+  report('warning', `_meta["${META_DEPRECATED}"] must be a boolean, got ${describeJson(value)}; ignored`);
+  return false;
 }
 
 /** Tool names from `_meta["mdkg/requires"]`, or undefined when absent or unusable (reported). */

@@ -4,7 +4,7 @@ import { operationAnnotations, operationHints } from './extensions.js';
 import { collectFields, FieldList } from './fields.js';
 import type { InputField } from './input-field.js';
 import { inlineSchema } from './inline-schema.js';
-import { isObject, ownString, pointer, setOwn, stringList, type Json } from './json.js';
+import { isObject, own, ownString, pointer, setOwn, stringList, type Json } from './json.js';
 import type { OperationEntry, OperationName } from './operations.js';
 import { parameterFields, specParameters, undeclaredPathFields } from './parameters.js';
 import { bodyFields } from './request-body.js';
@@ -54,6 +54,7 @@ export function buildTool(entry: OperationEntry, naming: OperationName, source: 
   if (title !== undefined) tool.title = title;
   const description = ownString(entry.operation, 'description');
   if (description !== undefined) tool.description = description;
+  if (own(entry.operation, 'deprecated') === true) tool.deprecated = true;
   if (response?.schema !== undefined) tool.outputSchema = inlineSchema(response.schema, response.schemaAt ?? response.rawAt, ctx);
   return tool;
 }

@@ -25,6 +25,8 @@ export interface ToolRecord {
   inferredHints: Set<keyof ToolAnnotationsView>;
   required: string[];
   groups: string[];
+  /** `mdkg:deprecated` as the document states it (true or false), when it states it. */
+  deprecated?: boolean;
 }
 
 export interface ToolCatalog {
@@ -52,11 +54,12 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
   const toolIds = [...new Set(store.pairs(DataFactory.namedNode(RDF_TYPE), DataFactory.namedNode(m('Tool'))).subjects)]
     .map((id) => ({ id, iri: r.value(id) ?? '' }))
     .sort((a, b) => (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0));
-  const tool = r.table([m('name'), m('parameter'), m('memberOf'), m('hintSource'), m('source'), `${SCHEMA}name`, `${SCHEMA}description`, `${SCHEMA}abstract`, ...HINTS.map(m)]);
+  const tool = r.table([m('name'), m('parameter'), m('memberOf'), m('hintSource'), m('source'), `${SCHEMA}name`, `${SCHEMA}description`, `${SCHEMA}abstract`, m('deprecated'), ...HINTS.map(m)]);
   const param = r.table([m('required'), m('name')]);
   const hintNode = r.table([m('hint'), m('origin')]);
   const [NAME, PARAMS, MEMBER_OF, HINT_SOURCES, SOURCE, TITLE, DESCRIPTION, ABSTRACT] = [m('name'), m('parameter'), m('memberOf'), m('hintSource'), m('source'), `${SCHEMA}name`, `${SCHEMA}description`, `${SCHEMA}abstract`].map((iri) => tool.at(iri)) as [number, number, number, number, number, number, number, number];
   const HINT_SLOTS = HINTS.map((h) => tool.at(m(h)));
+  const DEPRECATED = tool.at(m('deprecated'));
   // Flag-like literals (`true`, `inferred`, a source name) repeat: decoded once.
   const flag = (t: PredicateTable, k: number): string | undefined => r.cachedValue(r.firstLiteral(t, k));
   const text = (t: PredicateTable, k: number): string | undefined => r.value(r.firstLiteral(t, k));
@@ -72,6 +75,7 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
     const title = text(tool, TITLE);
     const description = text(tool, DESCRIPTION) ?? text(tool, ABSTRACT);
     const source = flag(tool, SOURCE) ?? '';
+    const deprecated = flag(tool, DEPRECATED);
     const paramNodes = r.objects(tool, PARAMS);
     const groupNodes = r.objects(tool, MEMBER_OF).filter((g) => r.isNamedNode(g));
     const inferredHints = new Set<keyof ToolAnnotationsView>();
@@ -96,6 +100,7 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
       source,
       ...(title === undefined ? {} : { title }),
       ...(description === undefined ? {} : { description }),
+      ...(deprecated === 'true' || deprecated === 'false' ? { deprecated: deprecated === 'true' } : {}),
       annotations,
       inferredHints,
       required,

@@ -55,7 +55,7 @@ export interface ToolProfile {
   /** Acronyms of runs of 2-3 consecutive name words (`pr` for pull_request) -> the terms of those words. */
   acronyms: Map<string, string[]>;
   action?: VerbClass;
-  /** The tool says it is deprecated (`deprecated` in its description). */
+  /** The tool is deprecated: `mdkg:deprecated` when its document states it, else the word in its description. */
   deprecated: boolean;
 }
 
@@ -73,7 +73,7 @@ export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile
     const seen = new Set(words.flatMap(wordTerms));
     const nameTerms = [...seen].map((term) => ({ term, idf: termIdf(bm25, term) }));
     const acronyms = acronymsOf(words, wordTerms);
-    const deprecated = DEPRECATED.test(tool.description ?? '');
+    const deprecated = tool.deprecated ?? DEPRECATED.test(tool.description ?? '');
     const action = actions[i]?.verbClass;
     return action === undefined ? { nameTerms, acronyms, deprecated } : { nameTerms, acronyms, action, deprecated };
   });
