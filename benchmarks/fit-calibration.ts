@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       const result = await index.search(q.query, { limit: 10, explain: true });
       const labels = relevance(result.hits, q.expected);
       result.hits.forEach((hit, i) => {
-        samples.push({ features: hit.features as unknown as ConfidenceFeatures, relevant: labels[i] === true, split: dataset.split });
+        samples.push({ features: hit.features?.confidence as unknown as ConfidenceFeatures, relevant: labels[i] === true, split: dataset.split });
       });
     }
     await catalog.dispose();

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
         expected: q.expected,
         match: q.match,
         relevant: relevance(hits, q.expected),
-        features: result.hits.map((h) => RERANK_FEATURES.map((f) => h.features?.[f] ?? 0)),
+        features: result.hits.map((h) => RERANK_FEATURES.map((f) => h.features?.rerank?.[f] ?? 0)),
       });
     }
     await catalog.dispose();

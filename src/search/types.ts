@@ -80,8 +80,12 @@ export interface SearchHit {
   evidence: Evidence[];
   related: string[];
   nextSteps: string[];
-  /** With `explain`: the features the confidence was computed from. */
-  features?: Record<string, number>;
+  /**
+   * With `explain`: the features the confidence was computed from, and (strategy `full`) the
+   * re-ranker's features of this tool, kept apart (both have a `relative`; calibration is fitted on
+   * exactly the confidence features).
+   */
+  features?: { confidence: Record<string, number>; rerank?: Record<string, number> };
 }
 
 export interface SearchResult {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import { QuadStore } from '../../src/rdf/quad-store.js';
-import { DEFAULT_RERANK, rerankScore, type RerankFeatures } from '../../src/search/rank/rerank.js';
+import { DEFAULT_RERANK, RERANK_FEATURES, rerankScore, type RerankFeatures } from '../../src/search/rank/rerank.js';
+import { confidence, DEFAULT_CALIBRATION, type ConfidenceFeatures } from '../../src/search/result/calibrate.js';
 import type { SearchHit } from '../../src/search/types.js';
 
 let index: ToolIndex;
@@ -54,7 +55,15 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     const fuzzy = result.hits[0]!.evidence.find((e) => e.source === 'fuzzy');
     expect(fuzzy?.corrected?.[0]?.from).toBe('directry');
     expect(result.mode).toBe('lexical+fuzzy+reranked');
-    expect(result.hits[0]!.features).toBeDefined();
+    expect(Object.keys(result.hits[0]!.features?.rerank ?? {}).sort()).toEqual([...RERANK_FEATURES].sort());
+  });
+
+  it('explains the exact features the confidence was computed from (what calibration is fitted on)', async () => {
+    const result = await index.search('write text to a file', { explain: true });
+    for (const hit of result.hits) {
+      const features = hit.features!.confidence as unknown as ConfidenceFeatures;
+      expect(Math.round(confidence(features, DEFAULT_CALIBRATION) * 1e4) / 1e4).toBe(hit.confidence);
+    }
   });
 
   it('gives a nonsense request no confident answer', async () => {
@@ -109,7 +118,7 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     const reranked = await index.search('list files in a directory', { limit: 20, explain: true });
     expect(reranked.mode).toBe('lexical+reranked');
     expect(new Set(reranked.hits.map((h) => h.id))).toEqual(new Set(fused.hits.map((h) => h.id)));
-    const model = (h: SearchHit): number => rerankScore(h.features as RerankFeatures, DEFAULT_RERANK);
+    const model = (h: SearchHit): number => rerankScore(h.features?.rerank as RerankFeatures, DEFAULT_RERANK);
     const scores = reranked.hits.slice(0, DEFAULT_RERANK.depth).map(model);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     const bm25Only = await index.search('list files in a directory', { limit: 20, strategy: 'bm25' });

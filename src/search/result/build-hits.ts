@@ -54,7 +54,7 @@ export function buildHits(parts: IndexParts, state: RankingState, fused: readonl
       evidence,
       related: ids(RELATED),
       nextSteps: ids(NEXT),
-      ...(explain ? { features: { ...features, ...learned?.get(f.doc) } } : {}),
+      ...(explain ? { features: explained(features, learned?.get(f.doc)) } : {}),
     };
   });
 }
@@ -81,6 +81,10 @@ function evidenceOf(source: SourceName, rank: number, doc: number, ctx: Evidence
     default:
       return { source, rank, score: 0 };
   }
+}
+
+function explained(confidence: ConfidenceFeatures, rerank: RerankFeatures | undefined): NonNullable<SearchHit['features']> {
+  return rerank === undefined ? { confidence: { ...confidence } } : { confidence: { ...confidence }, rerank: { ...rerank } };
 }
 
 function round(v: number): number {
