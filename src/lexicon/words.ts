@@ -24,6 +24,12 @@ export function splitIdentifier(name: string): string[] {
   return out;
 }
 
+/**
+ * English plurals the suffix rules below get wrong: irregular plurals (people, children, men,
+ * women), Latin and Greek plurals common in software (indices, matrices, vertices, criteria,
+ * analyses), and regular plurals the `-ies`/`-ches` rules would cut wrongly (movies, cookies,
+ * caches). From English grammar, not from any query set.
+ */
 const IRREGULAR_PLURALS: Readonly<Record<string, string>> = dict({
   people: 'person',
   children: 'child',

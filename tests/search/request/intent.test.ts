@@ -28,6 +28,14 @@ describe('classifyIntent', () => {
     ['the weather in Paris', 'neutral', [0, 0, 0], []],
     ['', 'neutral', [0, 0, 0], []],
     ['a new issue', 'neutral', [0, 0, 0], []],
+    // `new` is an adjective, never a verb; `open` reads a file but creates a ticket or an account:
+    // neither sets the intent of a request (requests.notVerbs)
+    ['new tab', 'neutral', [0, 0, 0], []],
+    ['open the settings file', 'neutral', [0, 0, 0], []],
+    ['open a support ticket', 'neutral', [0, 0, 0], []],
+    ['list open pull requests', 'read', [1, 0, 0], ['list']],
+    // `fix` changes what is there
+    ['fix the broken link', 'write', [0, 1, 0], ['fix']],
     // Korean: the last verb leads
     ['사용자 삭제', 'delete', [0, 0, 1], ['삭제']],
     ['사용자를 삭제해줘', 'delete', [0, 0, 1], ['삭제']],
