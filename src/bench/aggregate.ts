@@ -4,7 +4,7 @@ import { METRIC_KEYS, expectedCalibrationError, percentile, type CalibrationSamp
 /** What aggregation needs of one scored query. */
 export interface ScoredQuery {
   metrics: QueryMetrics;
-  /** (confidence, relevant) of each returned hit in the top 10. */
+  /** (confidence, relevant) of each returned hit in the top 10, in rank order (the first is the top hit). */
   samples: CalibrationSample[];
   /** Warm latency; null when the search failed. */
   latencyMs: number | null;
@@ -24,6 +24,10 @@ export interface Aggregate {
   ece: number | null;
   /** (query, hit) pairs the ECE is computed over. */
   eceSamples: number;
+  /** Top-1 ECE: the first hit's confidence against whether it is relevant (10 bins), over the queries with a hit. */
+  ece1: number | null;
+  /** Queries with a hit (the samples of ECE@1). */
+  ece1Samples: number;
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
 }
@@ -44,6 +48,8 @@ export function aggregate(records: readonly ScoredQuery[]): Aggregate {
     map10: null,
     ece: null,
     eceSamples: 0,
+    ece1: null,
+    ece1Samples: 0,
     latencyP50Ms: null,
     latencyP95Ms: null,
   };
@@ -51,6 +57,9 @@ export function aggregate(records: readonly ScoredQuery[]): Aggregate {
   const samples = records.flatMap((r) => r.samples);
   out.ece = expectedCalibrationError(samples);
   out.eceSamples = samples.length;
+  const top = records.flatMap((r) => r.samples.slice(0, 1));
+  out.ece1 = expectedCalibrationError(top);
+  out.ece1Samples = top.length;
   const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]));
   out.latencyP50Ms = percentile(latencies, 50);
   out.latencyP95Ms = percentile(latencies, 95);
@@ -59,7 +68,7 @@ export function aggregate(records: readonly ScoredQuery[]): Aggregate {
 
 /**
  * Macro: the unweighted mean over datasets of each value (a dataset with no queries, or a null
- * value, is left out of that value's mean). `queries` and `eceSamples` are sums.
+ * value, is left out of that value's mean). `queries`, `eceSamples` and `ece1Samples` are sums.
  */
 export function macroMean(parts: readonly Aggregate[]): Aggregate {
   const used = parts.filter((p) => p.queries > 0);
@@ -76,6 +85,8 @@ export function macroMean(parts: readonly Aggregate[]): Aggregate {
     map10: avg('map10'),
     ece: avg('ece'),
     eceSamples: used.reduce((a, p) => a + p.eceSamples, 0),
+    ece1: avg('ece1'),
+    ece1Samples: used.reduce((a, p) => a + p.ece1Samples, 0),
     latencyP50Ms: avg('latencyP50Ms'),
     latencyP95Ms: avg('latencyP95Ms'),
   };

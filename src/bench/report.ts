@@ -5,7 +5,7 @@ import { escapeForTerminal } from '../util/terminal-text.js';
 import type { Aggregate } from './aggregate.js';
 import type { BenchReport } from './types.js';
 
-const HEADERS = ['dataset', 'split', 'queries', 'Hit@1', 'Hit@3', 'Hit@5', 'R@5', 'R@10', 'MRR', 'nDCG@10', 'mAP@10', 'ECE', 'p50 ms', 'p95 ms', 'build ms'];
+const HEADERS = ['dataset', 'split', 'queries', 'Hit@1', 'Hit@3', 'Hit@5', 'R@5', 'R@10', 'MRR', 'nDCG@10', 'mAP@10', 'ECE', 'ECE@1', 'p50 ms', 'p95 ms', 'build ms'];
 
 const fixed = (value: number | null | undefined, digits: number): string => (value === null || value === undefined ? '-' : value.toFixed(digits));
 
@@ -23,6 +23,7 @@ function cells(name: string, split: string, a: Aggregate, buildMs?: number): str
     fixed(a.ndcg10, 3),
     fixed(a.map10, 3),
     fixed(a.ece, 3),
+    fixed(a.ece1, 3),
     fixed(a.latencyP50Ms, 2),
     fixed(a.latencyP95Ms, 2),
     fixed(buildMs, 1),

@@ -155,20 +155,32 @@ describe('aggregate and macroMean', () => {
       map10: 1 / 3,
       ece: 0.5 * 0 + 0.5 * 0.5,
       eceSamples: 2,
+      ece1: 0.5 * 0 + 0.5 * 0.5,
+      ece1Samples: 2,
       latencyP50Ms: 2,
       latencyP95Ms: 4,
     });
   });
 
+  it('ECE@1 scores the first hit of each query only; ECE (top 10) every hit', () => {
+    // Query 1: top hit 0.875 relevant, second 0.375 not; query 2: top hit 0.8125 not relevant, second 0.125 relevant.
+    // ECE@1: one bin [0.8, 0.9) with 2 samples, accuracy 1/2, mean confidence 0.84375 -> |0.5 - 0.84375| = 0.34375.
+    // ECE: bins 0.1 (0.125, relevant: 0.875), 0.3 (0.375, not: 0.375), 0.8 (as above) -> (0.875 + 0.375 + 2 * 0.34375) / 4 = 0.484375.
+    const q1 = { metrics: ones, samples: [{ confidence: 0.875, relevant: true }, { confidence: 0.375, relevant: false }], latencyMs: 1 };
+    const q2 = { metrics: zeros, samples: [{ confidence: 0.8125, relevant: false }, { confidence: 0.125, relevant: true }], latencyMs: 1 };
+    const out = aggregate([q1, q2, failed]);
+    expect([out.ece1, out.ece1Samples, out.ece, out.eceSamples]).toEqual([0.34375, 2, 0.484375, 4]);
+  });
+
   it('gives nulls for no queries', () => {
-    expect(aggregate([])).toEqual({ queries: 0, hit1: null, hit3: null, hit5: null, recall5: null, recall10: null, mrr: null, ndcg10: null, map10: null, ece: null, eceSamples: 0, latencyP50Ms: null, latencyP95Ms: null });
+    expect(aggregate([])).toEqual({ queries: 0, hit1: null, hit3: null, hit5: null, recall5: null, recall10: null, mrr: null, ndcg10: null, map10: null, ece: null, eceSamples: 0, ece1: null, ece1Samples: 0, latencyP50Ms: null, latencyP95Ms: null });
   });
 
   it('macro: unweighted mean over datasets, empty datasets left out', () => {
     const big: Aggregate = aggregate([a, a, a]);
     const small: Aggregate = aggregate([b]);
     const macro = macroMean([big, small, aggregate([])]);
-    expect(macro).toEqual({ queries: 4, hit1: 0.5, hit3: 0.5, hit5: 0.5, recall5: 0.5, recall10: 0.5, mrr: 0.5, ndcg10: 0.5, map10: 0.5, ece: 0.25, eceSamples: 4, latencyP50Ms: 3, latencyP95Ms: 3 });
+    expect(macro).toEqual({ queries: 4, hit1: 0.5, hit3: 0.5, hit5: 0.5, recall5: 0.5, recall10: 0.5, mrr: 0.5, ndcg10: 0.5, map10: 0.5, ece: 0.25, eceSamples: 4, ece1: 0.25, ece1Samples: 4, latencyP50Ms: 3, latencyP95Ms: 3 });
     expect(aggregate([a, a, a, b]).hit1).toBe(0.75);
   });
 });

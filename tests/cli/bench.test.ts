@@ -43,7 +43,7 @@ describe('mdkg bench', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n').slice(0, 4)).toEqual([
       'strategy: bm25',
-      expect.stringMatching(/^dataset +split +queries +Hit@1 +Hit@3 +Hit@5 +R@5 +R@10 +MRR +nDCG@10 +mAP@10 +ECE +p50 ms +p95 ms +build ms$/),
+      expect.stringMatching(/^dataset +split +queries +Hit@1 +Hit@3 +Hit@5 +R@5 +R@10 +MRR +nDCG@10 +mAP@10 +ECE +ECE@1 +p50 ms +p95 ms +build ms$/),
       expect.stringMatching(/^-+ /),
       expect.stringMatching(/^tiny +dev +6 +/),
     ]);

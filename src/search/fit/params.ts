@@ -1,10 +1,12 @@
-// Ranking parameters: the fitted defaults in data/search-params.json, overridable from config.
+// Ranking parameters: the defaults in data/search-params.json (hand-set priors + values fitted by
+// benchmarks/fit.ts), overridable from config.
 import paramsData from './data/search-params.json' with { type: 'json' };
 import { MdkgError } from '../../errors.js';
 import type { Bm25Params, FieldSpec } from '../text/bm25.js';
 import type { ExpansionParams } from '../rank/graph-expansion.js';
 import type { SourceName } from '../types.js';
 import { emptyDict, own } from '../../util/own.js';
+import { checkFitFile, exactKeys, finiteAt, mergeDisjoint } from './data-file.js';
 
 export interface SearchParams {
   bm25: Bm25Params;
@@ -22,24 +24,60 @@ export interface SearchParams {
   lowConfidence: number;
 }
 
-export const DEFAULT_SEARCH_PARAMS: SearchParams = {
-  bm25: paramsData.bm25,
-  expansion: paramsData.expansion,
-  fusion: paramsData.fusion,
-  verbExpansion: paramsData.verbExpansion,
-  intentPrior: paramsData.intentPrior,
-  correctionWeight: paramsData.correctionWeight,
-  candidates: paramsData.candidates,
-  lowConfidence: paramsData.lowConfidence,
-};
+const SOURCES: readonly SourceName[] = ['bm25', 'graph', 'annotations', 'fuzzy', 'pairs', 'vector'];
+
+const FILE = 'src/search/fit/data/search-params.json';
+
+/**
+ * The search parameters of a data file (hand-set priors merged with fitted values), checked
+ * strictly: every parameter present and a finite number, no unknown key.
+ */
+export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
+  const { priors, fitted } = checkFitFile(data, file);
+  const p = mergeDisjoint(priors, fitted, file);
+  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'intentPrior', 'correctionWeight', 'candidates', 'lowConfidence'], file);
+  exactKeys(p, ['bm25'], ['k1', 'coord', 'fields'], file);
+  const fieldKeys = Object.keys((p.bm25 as { fields?: object } | undefined)?.fields ?? {});
+  if (fieldKeys.length === 0) throw new MdkgError('MDKG_CONFIG_INVALID', `${file}: 'bm25.fields' must name at least one field`);
+  const fields: Record<string, FieldSpec> = emptyDict<FieldSpec>();
+  for (const key of fieldKeys) {
+    exactKeys(p, ['bm25', 'fields', key], ['weight', 'b'], file);
+    fields[key] = { weight: finiteAt(p, ['bm25', 'fields', key, 'weight'], file), b: finiteAt(p, ['bm25', 'fields', key, 'b'], file) };
+  }
+  exactKeys(p, ['expansion'], ['seeds', 'depth', 'decay', 'confidence', 'relation', 'reverse', 'maxGroupSize'], file);
+  const record = <K extends string>(path: string[], keys: readonly K[]): Record<K, number> => {
+    exactKeys(p, path, keys, file);
+    return Object.fromEntries(keys.map((k) => [k, finiteAt(p, [...path, k], file)])) as Record<K, number>;
+  };
+  const num = (...path: string[]): number => finiteAt(p, path, file);
+  exactKeys(p, ['fusion'], ['k', 'weights'], file);
+  return {
+    bm25: { k1: num('bm25', 'k1'), fields, coord: num('bm25', 'coord') },
+    expansion: {
+      seeds: num('expansion', 'seeds'),
+      depth: num('expansion', 'depth'),
+      decay: num('expansion', 'decay'),
+      confidence: record(['expansion', 'confidence'], ['extracted', 'inferred', 'ambiguous']),
+      relation: record(['expansion', 'relation'], ['requires', 'precedes', 'relatedTo', 'nextStep', 'memberOf']),
+      reverse: num('expansion', 'reverse'),
+      maxGroupSize: num('expansion', 'maxGroupSize'),
+    },
+    fusion: { k: num('fusion', 'k'), weights: record(['fusion', 'weights'], SOURCES) },
+    verbExpansion: num('verbExpansion'),
+    intentPrior: num('intentPrior'),
+    correctionWeight: num('correctionWeight'),
+    candidates: num('candidates'),
+    lowConfidence: num('lowConfidence'),
+  };
+}
+
+export const DEFAULT_SEARCH_PARAMS: SearchParams = searchParamsFromFile(paramsData);
 
 /** What a config file may change: field weights (by field key) and fusion weights (by source). */
 export interface SearchOverrides {
   fields?: Readonly<Record<string, number>>;
   weights?: Readonly<Partial<Record<SourceName, number>>>;
 }
-
-const SOURCES: readonly SourceName[] = ['bm25', 'graph', 'annotations', 'fuzzy', 'pairs', 'vector'];
 
 function checkWeight(where: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 100) {

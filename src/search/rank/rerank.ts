@@ -1,10 +1,11 @@
 // Learned re-ranking of the top fused candidates: a linear model over features the fused rank
 // cannot see (how much of the tool's name the request explains, whether the request's action
 // matches the tool's, intent-annotation fit, score gaps), fitted pairwise on train/dev queries by
-// benchmarks/fit-rerank.ts and stored in data/rerank.json. Reciprocal rank fusion keeps only ranks;
+// benchmarks/fit.ts and stored in data/rerank.json. Reciprocal rank fusion keeps only ranks;
 // this stage puts magnitudes and structure back, over `depth` candidates only.
 import rerankData from '../fit/data/rerank.json' with { type: 'json' };
 import { MdkgError } from '../../errors.js';
+import { checkFitFile, exactKeys, mergeDisjoint } from '../fit/data-file.js';
 import type { VerbClass } from '../../lexicon/verbs.js';
 import { splitIdentifier } from '../../lexicon/words.js';
 import { alignment } from './alignment.js';
@@ -46,7 +47,16 @@ export function checkRerankModel(model: unknown): RerankModel {
   return { depth, weights: weights as RerankModel['weights'] };
 }
 
-export const DEFAULT_RERANK: RerankModel = checkRerankModel(rerankData.model);
+/** The model of a data file: `depth` is a hand-set prior, the weights are fitted (data-file.ts). */
+export function rerankModelFromFile(data: unknown, file = 'src/search/fit/data/rerank.json'): RerankModel {
+  const { priors, fitted } = checkFitFile(data, file);
+  const model = mergeDisjoint(priors, fitted, file);
+  exactKeys(model, [], ['depth', 'weights'], file);
+  exactKeys(model, ['weights'], RERANK_FEATURES, file);
+  return checkRerankModel(model);
+}
+
+export const DEFAULT_RERANK: RerankModel = rerankModelFromFile(rerankData);
 
 /** What the re-ranker knows about a tool, computed once per index. */
 export interface ToolProfile {

@@ -17,6 +17,7 @@ import verbData from '../../lexicon/data/annotation-verbs.json' with { type: 'js
 import { COORDINATORS, verbOfWord, verbsInHeadFinalText, type VerbClass, type VerbMatch } from '../../lexicon/verbs.js';
 import { splitIdentifier } from '../../lexicon/words.js';
 import type { Intent } from '../types.js';
+import { ruleEnabled } from './rule-ablation.js';
 
 export type ActionIntent = Exclude<Intent, 'neutral'>;
 
@@ -60,7 +61,7 @@ for (const [lang, words] of Object.entries(REQUESTS.questions)) {
 }
 
 function counted(match: VerbMatch): boolean {
-  return !NOT_VERBS.has(`${match.lang}:${match.verb}`);
+  return !(ruleEnabled('notVerbs') && NOT_VERBS.has(`${match.lang}:${match.verb}`));
 }
 
 /** Classifies a request as read, write or delete from its verbs; see the module comment. */

@@ -5,6 +5,7 @@
 // without an email address", "files not in src"), the cue negates a phrase whose words still say
 // what the request is about: only the cue goes. Cues: lexicon/negation.ts.
 import { isFunctionWord, isNegationCue, NEGATION_SKIPPED } from '../../lexicon/negation.js';
+import { ruleEnabled } from './rule-ablation.js';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 
@@ -13,6 +14,7 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
  * and the governed words. Offsets stay valid, so nothing else shifts.
  */
 export function withoutNegated(text: string): { text: string; negated: string[] } {
+  if (!ruleEnabled('negation')) return { text, negated: [] };
   const words = [...text.matchAll(WORD)];
   const blank: [number, number][] = [];
   const negated: string[] = [];

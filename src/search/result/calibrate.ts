@@ -1,6 +1,7 @@
 // Confidence: a logistic model over features of a result, fitted on train/dev queries by
-// benchmarks/fit-calibration.ts and stored in data/calibration.json.
+// benchmarks/fit.ts and stored in data/calibration.json.
 import calibrationData from '../fit/data/calibration.json' with { type: 'json' };
+import { checkFitFile, exactKeys, finiteAt, mergeDisjoint } from '../fit/data-file.js';
 
 /** Features of one result; all in [0, 1] or small positive ranges. */
 export interface ConfidenceFeatures {
@@ -25,7 +26,18 @@ export interface CalibrationModel {
   coefficients: Readonly<Record<keyof ConfidenceFeatures, number>>;
 }
 
-export const DEFAULT_CALIBRATION: CalibrationModel = calibrationData.model as CalibrationModel;
+/** The model of a data file (data-file.ts): an intercept and a finite coefficient per feature, all fitted. */
+export function calibrationFromFile(data: unknown, file = 'src/search/fit/data/calibration.json'): CalibrationModel {
+  const { priors, fitted } = checkFitFile(data, file);
+  const merged = mergeDisjoint(priors, fitted, file);
+  exactKeys(merged, [], ['model'], file);
+  exactKeys(merged, ['model'], ['intercept', 'coefficients'], file);
+  exactKeys(merged, ['model', 'coefficients'], FEATURE_NAMES, file);
+  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, finiteAt(merged, ['model', 'coefficients', n], file)])) as Record<keyof ConfidenceFeatures, number>;
+  return { intercept: finiteAt(merged, ['model', 'intercept'], file), coefficients };
+}
+
+export const DEFAULT_CALIBRATION: CalibrationModel = calibrationFromFile(calibrationData);
 
 /** Calibrated probability that the result is relevant. Never exactly 0 or 1. */
 export function confidence(features: ConfidenceFeatures, model: CalibrationModel = DEFAULT_CALIBRATION): number {
