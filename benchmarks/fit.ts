@@ -1,14 +1,14 @@
 // Reproducible fitting of mdkg search: tuning of the ranking parameters, then the re-ranker, then
 // the calibration, in that order, each stage on the previous stage's fresh output, on train/dev
-// splits only (never test). Writes src/search/fit/data/{search-params,rerank,calibration}.json
+// splits only (never test). Writes src/search/params/data/{search-params,rerank,calibration}.json
 // (or --out <dir>) with provenance; the hand-set priors are read from --from <dir> (default the
 // shipped files) and copied unchanged. Deterministic: running it twice gives the same bytes.
 //
 //   npm run fit                                  # the sets found at ../shared/datasets/gtc (or $MDKG_GTC_SETS)
 //   npx tsx benchmarks/fit.ts <dataset dir>... [--out dir] [--from dir] [--stages tune,rerank,calibration] [--rounds 2]
 import { performance } from 'node:perf_hooks';
-import { searchParamsFromFile } from '../src/search/fit/params.js';
-import { rerankModelFromFile } from '../src/search/rank/rerank.js';
+import { searchParamsFromFile } from '../src/search/params/search-params.js';
+import { rerankModelFromFile } from '../src/search/params/rerank-model.js';
 import { calibrationStage } from './fit/calibration-stage.js';
 import { datasetDirs, loadDatasets, locateGtc } from './fit/datasets.js';
 import { contentHash, DATA_DIR, fitFile, FILES, gitCommit, readFitFile, writeFitFile } from './fit/files.js';

@@ -2,7 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
-import { withOverrides, type SearchOverrides } from './search/fit/params.js';
+import { withOverrides, type SearchOverrides } from './search/params/search-params.js';
 import { readTextFile } from './util/read-file.js';
 
 /** Config files above this size are refused unread. */

@@ -50,8 +50,8 @@ export { classifyIntent } from './search/request/intent.js';
 export type { IntentResult } from './search/request/intent.js';
 export { graphSearch } from './search/graph-search/graph-search.js';
 export type { GraphMatch, GraphSearchOptions, GraphSearchResult } from './search/graph-search/graph-search.js';
-export { DEFAULT_SEARCH_PARAMS } from './search/fit/params.js';
-export type { SearchOverrides, SearchParams } from './search/fit/params.js';
+export { DEFAULT_SEARCH_PARAMS } from './search/params/search-params.js';
+export type { SearchOverrides, SearchParams } from './search/params/search-params.js';
 
 export { runBench } from './bench/runner.js';
 export { readDataset } from './bench/dataset.js';

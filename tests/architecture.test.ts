@@ -98,7 +98,42 @@ const FORBIDDEN: ReadonlyArray<[from: string, to: string]> = [
   ['markdown-ld', 'search'],
 ];
 
+/**
+ * The stages of search, lowest first: a stage imports only stages before it (and the shared
+ * `search/types.ts`); graph search and fitting sit beside them; `pipeline.ts` and `tool-index.ts`
+ * on top import any.
+ */
+const SEARCH_STAGES = ['text', 'request', 'catalog', 'params', 'rank', 'result'] as const;
+const SEARCH_ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(SEARCH_STAGES.map((stage, i) => [stage, SEARCH_STAGES.slice(0, i)])),
+  fit: ['params'],
+  'graph-search': ['text', 'request'],
+};
+
+/** `text`, `rank`, ... for a file in a stage folder of src/search/; `top` for src/search/*.ts. */
+function searchStage(file: string): string | undefined {
+  const parts = relative('src/search', file).split('/');
+  if (parts[0]?.startsWith('..')) return undefined;
+  return parts.length > 1 ? parts[0] : 'top';
+}
+
 describe('architecture', () => {
+  it('keeps the stages of search one-way', () => {
+    const wrong: string[] = [];
+    for (const file of FILES) {
+      const from = searchStage(file);
+      if (from === undefined || from === 'top') continue;
+      for (const to of EDGES.get(file) ?? []) {
+        const stage = searchStage(to);
+        if (stage === undefined || stage === from) continue;
+        const ok = stage === 'top' ? to === 'src/search/types.ts' : (SEARCH_ALLOWED[from] ?? []).includes(stage);
+        if (!ok) wrong.push(`${file} -> ${to}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(Object.keys(SEARCH_ALLOWED).sort()).toEqual(readdirSync(join(SRC, 'search'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort());
+  });
+
   it('has no import cycles', () => {
     expect(cycles()).toEqual([]);
   });

@@ -3,9 +3,11 @@
 // the re-ranker of stage 2 (the population ECE is measured on). Deterministic: Newton's method
 // from zero, fixed iterations, datasets in name order.
 import { expectedCalibrationError, relevance } from '../../src/bench/metrics.js';
-import type { SearchParams } from '../../src/search/fit/params.js';
-import type { RerankModel } from '../../src/search/rank/rerank.js';
-import { confidence, fitLogistic, type CalibrationModel, type ConfidenceFeatures } from '../../src/search/result/calibrate.js';
+import type { SearchParams } from '../../src/search/params/search-params.js';
+import type { RerankModel } from '../../src/search/params/rerank-model.js';
+import { confidence } from '../../src/search/result/calibrate.js';
+import { fitLogistic } from '../../src/search/fit/logistic-fit.js';
+import { type CalibrationModel, type ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import type { FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';

@@ -1,4 +1,4 @@
-// Writing the fitted data files: the envelope of src/search/fit/data-file.ts with provenance (git
+// Writing the fitted data files: the envelope of src/search/params/data-file.ts with provenance (git
 // commit, datasets and their hashes, script and options), the hand-set priors copied from the file
 // fitted before, and the fitted values. No timestamp: a refit of the same inputs is byte-identical
 // except for provenance.commit.
@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkFitFile, type FitFile } from '../../src/search/fit/data-file.js';
+import { checkFitFile, type FitFile } from '../../src/search/params/data-file.js';
 import { provenanceDatasets, REPO, type FitDataset } from './datasets.js';
 
-export const DATA_DIR = join(REPO, 'src', 'search', 'fit', 'data');
+export const DATA_DIR = join(REPO, 'src', 'search', 'params', 'data');
 export const FILES = { search: 'search-params.json', rerank: 'rerank.json', calibration: 'calibration.json' } as const;
 export type FileKey = keyof typeof FILES;
 

@@ -5,9 +5,9 @@
 // Honest estimate: held out by catalog group (catalog-groups.ts), each group's datasets scored by a
 // model fitted on the train/dev datasets of the other groups only.
 import { relevance, scoreQuery } from '../../src/bench/metrics.js';
-import type { SearchParams } from '../../src/search/fit/params.js';
+import type { SearchParams } from '../../src/search/params/search-params.js';
 import { fitPairwise, orderBy, type RankingExample } from '../../src/search/fit/rerank-fit.js';
-import { RERANK_FEATURES, checkRerankModel, type RerankModel } from '../../src/search/rank/rerank.js';
+import { RERANK_FEATURES, checkRerankModel, type RerankModel } from '../../src/search/params/rerank-model.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import { catalogGroups } from './catalog-groups.js';
 import type { FitDataset } from './datasets.js';

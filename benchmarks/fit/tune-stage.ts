@@ -4,7 +4,7 @@
 // re-ranker is fitted next, on this stage's candidates, so this stage never reads an older fit).
 // Only the knobs below are fitted; every other parameter is a hand-set prior kept from the file.
 import { scoreQuery } from '../../src/bench/metrics.js';
-import { searchParamsFromFile, type SearchParams } from '../../src/search/fit/params.js';
+import { searchParamsFromFile, type SearchParams } from '../../src/search/params/search-params.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import { fittable, type FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';
@@ -34,7 +34,6 @@ export const KNOBS: readonly Knob[] = [
   field('group/schema:name', 'weight', [0, 0.3, 0.6, 1], 0),
   { path: ['fusion', 'weights', 'graph'], values: [0, 0.25, 0.5, 0.75], start: 0.75 },
   { path: ['fusion', 'weights', 'annotations'], values: [0, 0.1, 0.2, 0.3], start: 0.2 },
-  { path: ['intentPrior'], values: [0, 0.005, 0.01, 0.02, 0.05], start: 0 },
   { path: ['correctionWeight'], values: [0.25, 0.5, 0.75, 1], start: 0.5 },
   { path: ['verbExpansion'], values: [0, 0.15, 0.3, 0.5], start: 0 },
   { path: ['expansion', 'seeds'], values: [3, 5, 10], start: 3 },

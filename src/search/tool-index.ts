@@ -6,10 +6,11 @@ import { Bm25Index } from './text/bm25.js';
 import type { IndexParts, ToolIndexOptions } from './rank/index-parts.js';
 import { buildAdjacency } from './rank/graph-expansion.js';
 import { FuzzyVocabulary } from './text/fuzzy.js';
-import { DEFAULT_CALIBRATION } from './result/calibrate.js';
-import { withOverrides } from './fit/params.js';
+import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
+import { withOverrides } from './params/search-params.js';
 import { searchIndex } from './pipeline.js';
-import { checkRerankModel, toolProfiles } from './rank/rerank.js';
+import { checkRerankModel } from './params/rerank-model.js';
+import { toolProfiles } from './rank/rerank.js';
 import { readToolsForIndex } from './catalog/tool-records.js';
 import { STRATEGIES, type SearchOptions, type SearchResult } from './types.js';
 

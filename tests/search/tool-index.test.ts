@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import { QuadStore } from '../../src/rdf/quad-store.js';
-import { DEFAULT_RERANK, RERANK_FEATURES, rerankScore, type RerankFeatures } from '../../src/search/rank/rerank.js';
-import { confidence, DEFAULT_CALIBRATION, type ConfidenceFeatures } from '../../src/search/result/calibrate.js';
+import { DEFAULT_RERANK, RERANK_FEATURES, type RerankFeatures } from '../../src/search/params/rerank-model.js';
+import { rerankScore } from '../../src/search/rank/rerank.js';
+import { confidence } from '../../src/search/result/calibrate.js';
+import { DEFAULT_CALIBRATION, type ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
 import type { SearchHit } from '../../src/search/types.js';
 
 let index: ToolIndex;

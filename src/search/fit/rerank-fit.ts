@@ -2,7 +2,7 @@
 // each (relevant, not relevant) pair of its candidates is one example whose input is the
 // difference of their features; every query weighs the same in total, however many pairs it has.
 // Newton's method with an L2 penalty: deterministic, a few iterations for a handful of features.
-import { solve } from '../result/calibrate.js';
+import { solve } from './logistic-fit.js';
 
 export interface RankingExample {
   /** Feature vectors of the candidates, in the order they were ranked before. */

@@ -1,23 +1,11 @@
 // Graph expansion: a confidence-weighted walk from the best lexical matches over the dependency
 // edges and shared groups, so that a prerequisite or a next step of a matching tool ranks too.
 import { RELATIONS, type EdgeConfidence, type Relation, type ToolCatalog } from '../catalog/tool-records.js';
+import type { ExpansionParams } from '../params/search-params.js';
+
+export type { ExpansionParams } from '../params/search-params.js';
 
 const CONFIDENCES: readonly EdgeConfidence[] = ['extracted', 'inferred', 'ambiguous'];
-
-export interface ExpansionParams {
-  /** Lexical results the walk starts from. */
-  seeds: number;
-  /** Hops from a seed. */
-  depth: number;
-  /** Multiplier per hop. */
-  decay: number;
-  confidence: Readonly<Record<EdgeConfidence, number>>;
-  /** Weight of a relation walked forwards; backwards walks multiply by `reverse`. */
-  relation: Readonly<Record<Relation | 'memberOf', number>>;
-  reverse: number;
-  /** Groups larger than this do not connect their members (too broad to mean anything). */
-  maxGroupSize: number;
-}
 
 export interface Step {
   to: number;

@@ -1,12 +1,13 @@
 // What one search reads: the index's parts, built once by ToolIndex.build and never changed after.
-import type { CalibrationModel } from '../result/calibrate.js';
+import type { CalibrationModel } from '../params/calibration-model.js';
 import type { ToolCatalog } from '../catalog/tool-records.js';
-import type { SearchOverrides, SearchParams } from '../fit/params.js';
+import type { SearchOverrides, SearchParams } from '../params/search-params.js';
 import type { Bm25Index } from '../text/bm25.js';
 import type { FuzzyVocabulary } from '../text/fuzzy.js';
 import type { QueryNormalizer, SourceName } from '../types.js';
 import type { Step } from './graph-expansion.js';
-import type { RerankModel, ToolProfile } from './rerank.js';
+import type { RerankModel } from '../params/rerank-model.js';
+import type { ToolProfile } from './rerank.js';
 
 /** A ranked list contributed from outside the lexical core (learned pairs, vectors). */
 export interface ExtraSource {

@@ -8,7 +8,8 @@ import { expand, type Reached } from './graph-expansion.js';
 import { fuse, type Fused, type RankedList } from './fusion.js';
 import type { Correction } from '../text/fuzzy.js';
 import { classifyIntent } from '../request/intent.js';
-import { DEFAULT_RERANK, rerank, rerankFeatures, queryView, type RerankFeatures } from './rerank.js';
+import { DEFAULT_RERANK, type RerankFeatures } from '../params/rerank-model.js';
+import { rerank, rerankFeatures, queryView } from './rerank.js';
 import type { IndexParts } from './index-parts.js';
 import { withoutNegated } from '../request/negation.js';
 import { tokenize } from '../text/tokenize.js';
@@ -115,15 +116,6 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     modes.push(extra.name);
   }
   const fused = fuse(lists, params.fusion.weights, params.fusion.k);
-  if (sources.has('annotations') && intent !== 'neutral' && params.intentPrior > 0) {
-    // A soft prior on top of rank fusion: a tool whose annotations contradict the intent (a
-    // read-only tool for "delete ...") loses part of its score; one that fits gains.
-    for (const f of fused) {
-      const a = align(f.doc);
-      if (a !== undefined) f.score *= 1 + params.intentPrior * (a - 0.5);
-    }
-    fused.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  }
   let ranked: readonly Fused[] = fused;
   let learned: Map<number, RerankFeatures> | undefined;
   if (opts.strategy === 'full' && fused.length > 1) {

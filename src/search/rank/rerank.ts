@@ -3,9 +3,7 @@
 // matches the tool's, intent-annotation fit, score gaps), fitted pairwise on train/dev queries by
 // benchmarks/fit.ts and stored in data/rerank.json. Reciprocal rank fusion keeps only ranks;
 // this stage puts magnitudes and structure back, over `depth` candidates only.
-import rerankData from '../fit/data/rerank.json' with { type: 'json' };
-import { MdkgError } from '../../errors.js';
-import { checkFitFile, exactKeys, mergeDisjoint } from '../fit/data-file.js';
+import { RERANK_FEATURES, type RerankFeatures, type RerankModel } from '../params/rerank-model.js';
 import type { VerbClass } from '../../lexicon/verbs.js';
 import { splitIdentifier } from '../../lexicon/words.js';
 import { alignment } from './alignment.js';
@@ -17,46 +15,6 @@ import type { ToolCatalog } from '../catalog/tool-records.js';
 import { terms } from '../text/tokenize.js';
 import type { Intent } from '../types.js';
 
-export const RERANK_FEATURES = ['rrf', 'relative', 'queryCoverage', 'nameCoverage', 'nameCorrected', 'action', 'alignment', 'graph', 'deprecated'] as const;
-export type RerankFeatureName = (typeof RERANK_FEATURES)[number];
-export type RerankFeatures = Record<RerankFeatureName, number>;
-
-export interface RerankModel {
-  /** Candidates re-ranked (the rest keep their fused order after them). */
-  depth: number;
-  weights: Readonly<Record<RerankFeatureName, number>>;
-}
-
-/** Most candidates a model may re-rank (a search returns at most 100). */
-const MAX_RERANK_DEPTH = 100;
-
-/** The model if it is well formed: an integer depth in [1, 100] and a finite weight for every feature. */
-export function checkRerankModel(model: unknown): RerankModel {
-  const m = model as Partial<RerankModel> | null;
-  const depth = m?.depth;
-  if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1 || depth > MAX_RERANK_DEPTH) {
-    throw new MdkgError('MDKG_CONFIG_INVALID', `re-ranking model: depth must be an integer from 1 to ${MAX_RERANK_DEPTH}, got ${JSON.stringify(depth)}`);
-  }
-  const weights = m?.weights as Record<string, unknown> | undefined;
-  for (const name of RERANK_FEATURES) {
-    const w = weights?.[name];
-    if (typeof w !== 'number' || !Number.isFinite(w)) {
-      throw new MdkgError('MDKG_CONFIG_INVALID', `re-ranking model: weight of '${name}' must be a finite number, got ${JSON.stringify(w)}`);
-    }
-  }
-  return { depth, weights: weights as RerankModel['weights'] };
-}
-
-/** The model of a data file: `depth` is a hand-set prior, the weights are fitted (data-file.ts). */
-export function rerankModelFromFile(data: unknown, file = 'src/search/fit/data/rerank.json'): RerankModel {
-  const { priors, fitted } = checkFitFile(data, file);
-  const model = mergeDisjoint(priors, fitted, file);
-  exactKeys(model, [], ['depth', 'weights'], file);
-  exactKeys(model, ['weights'], RERANK_FEATURES, file);
-  return checkRerankModel(model);
-}
-
-export const DEFAULT_RERANK: RerankModel = rerankModelFromFile(rerankData);
 
 /** What the re-ranker knows about a tool, computed once per index. */
 export interface ToolProfile {

@@ -1,8 +1,9 @@
 // Shapes fused results into hits: tool facts, calibrated confidence, per-source evidence.
 import { alignment } from '../rank/alignment.js';
-import { confidence, type ConfidenceFeatures } from './calibrate.js';
+import { confidence } from './calibrate.js';
+import { type ConfidenceFeatures } from '../params/calibration-model.js';
 import type { Fused } from '../rank/fusion.js';
-import type { RerankFeatures } from '../rank/rerank.js';
+import type { RerankFeatures } from '../params/rerank-model.js';
 import type { RankingState } from '../rank/rank-request.js';
 import type { IndexParts } from '../rank/index-parts.js';
 import type { Evidence, SearchHit, SourceName } from '../types.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/search/text/bm25.js';
-import { abbreviates, acronymsOf, checkRerankModel, DEFAULT_RERANK, toolProfiles, RERANK_FEATURES, rerank, rerankScore, type RerankFeatures, type RerankModel } from '../../../src/search/rank/rerank.js';
+import { abbreviates, acronymsOf, toolProfiles, rerank, rerankScore } from '../../../src/search/rank/rerank.js';
+import { checkRerankModel, DEFAULT_RERANK, RERANK_FEATURES, type RerankFeatures, type RerankModel } from '../../../src/search/params/rerank-model.js';
 import type { Fused } from '../../../src/search/rank/fusion.js';
 
 const zero = (): RerankFeatures => Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) as RerankFeatures;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { confidence, fitLogistic, FEATURE_NAMES, type ConfidenceFeatures } from '../../../src/search/result/calibrate.js';
+import { confidence } from '../../../src/search/result/calibrate.js';
+import { fitLogistic } from '../../../src/search/fit/logistic-fit.js';
+import { FEATURE_NAMES, type ConfidenceFeatures } from '../../../src/search/params/calibration-model.js';
 
 const base: ConfidenceFeatures = { fused: 0.5, relative: 0.5, coverage: 0.5, reciprocalRank: 0.5, margin: 0.1, strength: 1 };
 

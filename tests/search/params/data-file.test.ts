@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import paramsData from '../../../src/search/fit/data/search-params.json' with { type: 'json' };
-import rerankData from '../../../src/search/fit/data/rerank.json' with { type: 'json' };
-import calibrationData from '../../../src/search/fit/data/calibration.json' with { type: 'json' };
-import { checkFitFile, mergeDisjoint } from '../../../src/search/fit/data-file.js';
-import { DEFAULT_SEARCH_PARAMS, searchParamsFromFile } from '../../../src/search/fit/params.js';
-import { DEFAULT_RERANK, rerankModelFromFile } from '../../../src/search/rank/rerank.js';
-import { calibrationFromFile, DEFAULT_CALIBRATION } from '../../../src/search/result/calibrate.js';
+import paramsData from '../../../src/search/params/data/search-params.json' with { type: 'json' };
+import rerankData from '../../../src/search/params/data/rerank.json' with { type: 'json' };
+import calibrationData from '../../../src/search/params/data/calibration.json' with { type: 'json' };
+import { checkFitFile, mergeDisjoint } from '../../../src/search/params/data-file.js';
+import { DEFAULT_SEARCH_PARAMS, searchParamsFromFile } from '../../../src/search/params/search-params.js';
+import { DEFAULT_RERANK, rerankModelFromFile } from '../../../src/search/params/rerank-model.js';
+import { calibrationFromFile, DEFAULT_CALIBRATION } from '../../../src/search/params/calibration-model.js';
 
 const envelope = { description: 'd', provenance: { commit: 'abc', script: 's', options: {}, datasets: [] }, priors: {}, fitted: {} };
 

@@ -3,10 +3,26 @@
 import paramsData from './data/search-params.json' with { type: 'json' };
 import { MdkgError } from '../../errors.js';
 import type { Bm25Params, FieldSpec } from '../text/bm25.js';
-import type { ExpansionParams } from '../rank/graph-expansion.js';
+import type { EdgeConfidence, Relation } from '../catalog/tool-records.js';
 import type { SourceName } from '../types.js';
 import { emptyDict, own } from '../../util/own.js';
 import { checkFitFile, exactKeys, finiteAt, mergeDisjoint } from './data-file.js';
+
+/** Graph expansion (rank/graph-expansion.ts). */
+export interface ExpansionParams {
+  /** Lexical results the walk starts from. */
+  seeds: number;
+  /** Hops from a seed. */
+  depth: number;
+  /** Multiplier per hop. */
+  decay: number;
+  confidence: Readonly<Record<EdgeConfidence, number>>;
+  /** Weight of a relation walked forwards; backwards walks multiply by `reverse`. */
+  relation: Readonly<Record<Relation | 'memberOf', number>>;
+  reverse: number;
+  /** Groups larger than this do not connect their members (too broad to mean anything). */
+  maxGroupSize: number;
+}
 
 export interface SearchParams {
   bm25: Bm25Params;
@@ -14,8 +30,6 @@ export interface SearchParams {
   fusion: { k: number; weights: Readonly<Partial<Record<SourceName, number>>> };
   /** Weight of the verb-class terms added to a request with verbs (0 turns expansion off). */
   verbExpansion: number;
-  /** Strength of the intent prior applied to fused scores (0 turns it off). */
-  intentPrior: number;
   /** Query weight of a fuzzy-corrected term, times (1 - distance / length); 1 = a corrected word counts like a typed one. */
   correctionWeight: number;
   /** Length of each source's ranked list. */
@@ -26,7 +40,7 @@ export interface SearchParams {
 
 const SOURCES: readonly SourceName[] = ['bm25', 'graph', 'annotations', 'fuzzy', 'pairs', 'vector'];
 
-const FILE = 'src/search/fit/data/search-params.json';
+const FILE = 'src/search/params/data/search-params.json';
 
 /**
  * The search parameters of a data file (hand-set priors merged with fitted values), checked
@@ -35,7 +49,7 @@ const FILE = 'src/search/fit/data/search-params.json';
 export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
   const { priors, fitted } = checkFitFile(data, file);
   const p = mergeDisjoint(priors, fitted, file);
-  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'intentPrior', 'correctionWeight', 'candidates', 'lowConfidence'], file);
+  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'correctionWeight', 'candidates', 'lowConfidence'], file);
   exactKeys(p, ['bm25'], ['k1', 'coord', 'fields'], file);
   const fieldKeys = Object.keys((p.bm25 as { fields?: object } | undefined)?.fields ?? {});
   if (fieldKeys.length === 0) throw new MdkgError('MDKG_CONFIG_INVALID', `${file}: 'bm25.fields' must name at least one field`);
@@ -64,7 +78,6 @@ export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
     },
     fusion: { k: num('fusion', 'k'), weights: record(['fusion', 'weights'], SOURCES) },
     verbExpansion: num('verbExpansion'),
-    intentPrior: num('intentPrior'),
     correctionWeight: num('correctionWeight'),
     candidates: num('candidates'),
     lowConfidence: num('lowConfidence'),
