@@ -32,6 +32,7 @@ interface Labelled {
   read: () => IngestResult;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a benchmark reading third-party JSON of several shapes
 const json = (path: string): any => JSON.parse(readFileSync(`${ROOT}${path}`, 'utf8'));
 const text = (path: string): string => readFileSync(`${ROOT}${path}`, 'utf8');
 const pair = (producer: string, consumer: string): string => `${producer}\u0000${consumer}`;
@@ -102,7 +103,10 @@ function reachable(target: string, detected: ReadonlyMap<string, DependencyEdge>
   }
   const seen = new Set<string>();
   const queue = [target];
-  while (queue.length > 0) for (const p of into.get(queue.shift()!) ?? []) if (!seen.has(p) && p !== target) queue.push(p), seen.add(p);
+  while (queue.length > 0) for (const p of into.get(queue.shift()!) ?? []) if (!seen.has(p) && p !== target) {
+        queue.push(p);
+        seen.add(p);
+      }
   return seen;
 }
 
@@ -149,7 +153,7 @@ const HEADERS = ['dataset', 'split', 'tools', 'labelled', 'detected', 'TP', 'pre
 
 function markdown(rows: readonly string[][]): string {
   const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
-  return [line(HEADERS), line(HEADERS.map((_, i) => (i < 2 ? '---' : '---:'))), ...rows.map(line)].join('\n') + '\n';
+  return `${[line(HEADERS), line(HEADERS.map((_, i) => (i < 2 ? '---' : '---:'))), ...rows.map(line)].join('\n')}\n`;
 }
 
 const { sets: corpus, skipped } = corpusSets();

@@ -45,7 +45,7 @@ const yamlString = (s: string): string => JSON.stringify(s);
 function sentence(rand: () => number, words: number): string {
   const out: string[] = [];
   for (let i = 0; i < words; i += 1) out.push(pick(rand, WORDS));
-  return cap(out.join(' ')) + '.';
+  return `${cap(out.join(' '))}.`;
 }
 
 /** Builds the n tool documents in memory (no I/O). */

@@ -64,11 +64,11 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   if (serve !== undefined) {
     if (serve === null || typeof serve !== 'object' || Array.isArray(serve)) throw invalid(file, "'serve' must be a mapping");
     for (const key of Object.keys(serve)) if (!SERVE_KEYS.includes(key)) throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, SERVE_KEYS, 'serve.')}`);
-    const confirm = (serve as Record<string, unknown>)['confirm_destructive'];
+    const confirm = (serve as Record<string, unknown>).confirm_destructive;
     if (confirm !== undefined && typeof confirm !== 'boolean') throw invalid(file, "'serve.confirm_destructive' must be true or false");
-    const normalize = (serve as Record<string, unknown>)['normalize'];
+    const normalize = (serve as Record<string, unknown>).normalize;
     if (normalize !== undefined && typeof normalize !== 'boolean') throw invalid(file, "'serve.normalize' must be true or false");
-    const env = (serve as Record<string, unknown>)['token_env'];
+    const env = (serve as Record<string, unknown>).token_env;
     if (env !== undefined && !(typeof env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(env))) throw invalid(file, "'serve.token_env' must be the name of an environment variable");
   }
   const sparql = config.sparql;

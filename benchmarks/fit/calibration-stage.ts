@@ -7,7 +7,7 @@ import type { SearchParams } from '../../src/search/params/search-params.js';
 import type { RerankModel } from '../../src/search/params/rerank-model.js';
 import { confidence } from '../../src/search/result/calibrate.js';
 import { fitLogistic } from '../../src/search/fit/logistic-fit.js';
-import { type CalibrationModel, type ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
+import type { CalibrationModel, ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import type { FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';
@@ -30,7 +30,9 @@ export async function calibrationStage(sets: readonly FitDataset[], params: Sear
     for (const q of d.queries) {
       const result = await index.search(q.query, { limit: 10, explain: true });
       const labels = relevance(result.hits, q.expected);
-      result.hits.forEach((hit, rank) => samples.push({ features: hit.features?.confidence as unknown as ConfidenceFeatures, relevant: labels[rank] === true, rank, split: d.split }));
+      result.hits.forEach((hit, rank) => {
+        samples.push({ features: hit.features?.confidence as unknown as ConfidenceFeatures, relevant: labels[rank] === true, rank, split: d.split });
+      });
     }
   }
   const fitOn = samples.filter((s) => s.split !== 'test');

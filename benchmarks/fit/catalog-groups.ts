@@ -24,6 +24,8 @@ export function catalogGroups(sets: readonly FitDataset[]): string[][] {
     }
   }
   const groups = new Map<number, string[]>();
-  sets.forEach((d, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), d.name]));
+  sets.forEach((d, i) => {
+    groups.set(find(i), [...(groups.get(find(i)) ?? []), d.name]);
+  });
   return [...groups.values()].map((g) => g.sort()).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
 }

@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { MdkgError, isMdkgError, type Diagnostic } from '../errors.js';
 import { STRATEGIES, type Strategy } from '../search/types.js';
 import { aggregate, macroMean, type ScoredQuery } from './aggregate.js';
-import { buildCatalog } from './catalog.js';
+import { buildCatalog, type BuiltCatalog } from './catalog.js';
 import { readDataset, SPLITS, type Dataset } from './dataset.js';
 import { MemorySampler, runStrategy } from './run-queries.js';
 import type { BenchProgress, BenchReport, DatasetReport, MakeSearcher, QueryRecord, StrategySummary } from './types.js';
@@ -69,7 +69,7 @@ async function runDataset(dir: string, index: number, total: number, options: Se
     return failed(dir, error);
   }
   progress({ phase: 'build', name: dataset.name });
-  let catalog;
+  let catalog: BuiltCatalog;
   try {
     catalog = await buildCatalog(dataset);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
@@ -21,7 +22,7 @@ export interface WriteSummary {
 
 async function listMarkdown(dir: string): Promise<string[]> {
   const out: string[] = [];
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch {

@@ -13,9 +13,9 @@ const secrets = new Map<string, Buffer>();
 
 /** `$MDKG_STATE_DIR`, else `$XDG_STATE_HOME/mdkg`, else `~/.local/state/mdkg`. */
 function stateDir(): string {
-  const explicit = process.env['MDKG_STATE_DIR'];
+  const explicit = process.env.MDKG_STATE_DIR;
   if (explicit !== undefined && explicit !== '') return explicit;
-  const xdg = process.env['XDG_STATE_HOME'];
+  const xdg = process.env.XDG_STATE_HOME;
   return join(xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.local', 'state'), 'mdkg');
 }
 

@@ -83,7 +83,7 @@ export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise
     bytes = readRegularFileSync(file.absolute, { maxBytes: ctx.maxBytes, file: file.path, follow: false });
   } catch (error) {
     const e = error as MdkgError;
-    if (e.code === 'MDKG_FILE_TOO_LARGE' && typeof e.details?.['bytes'] === 'number') return tooLarge(file, e.details['bytes'], ctx);
+    if (e.code === 'MDKG_FILE_TOO_LARGE' && typeof e.details?.bytes === 'number') return tooLarge(file, e.details.bytes, ctx);
     const code = e.code === 'MDKG_PATH_ESCAPE' ? 'MDKG_PATH_ESCAPE' : 'MDKG_FILE_READ';
     ctx.diagnostics.push({ code, severity: code === 'MDKG_PATH_ESCAPE' ? 'warning' : 'error', message: isMdkgError(error) ? error.message : `cannot read: ${(error as Error).message}`, file: file.path });
     return undefined;

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore from 'ignore';
@@ -56,7 +57,7 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
   const ignored = ignoreMatcher(await readIgnoreFile(root, diagnostics));
   const files: ScannedFile[] = [];
   const walk = async (dir: string): Promise<void> => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (error) {

@@ -31,6 +31,7 @@ const UNKNOWN = 255;
 const TABLE = new Uint8Array(0x10000).fill(UNKNOWN);
 const ASTRAL = new Map<number, CharClass>();
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a list of characters, `$`, `{` and `}` among them
 const SOFT_ASCII = './\\:@-_#+~%=&?${}';
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);

@@ -67,13 +67,13 @@ const NOT_FAST = new RegExp(
     // a quoted scalar with text (or a comment) right after its closing quote: `'x'y`, `"x"#c`,
     // which `yaml` refuses; the single-quoted body is matched atomically (lookahead and back
     // reference) so `'it''s'` is not split at its doubled quote
-    /(?<=(?:^|[[{,]|[:-][ \t])[ \t]*)(?:"(?:[^"\\]|\\[^])*"|'(?=(?<body1>(?:[^']|'')*))\k<body1>')[^\s:,\]}]/.source,
+    /(?<=(?:^|[[{,]|[:-][ \t])[ \t]*)(?:"(?:[^"\\]|\\[\s\S])*"|'(?=(?<body1>(?:[^']|'')*))\k<body1>')[^\s:,\]}]/.source,
     // a flow collection used as a key (js-yaml 4 makes `[a, b]: 1` the key "a,b" and `{a: 1}: 2`
     // the key "[object Object]", `yaml` refuses both), or with a comment right after it (`[x]#c`)
     /[\]}] *:|[\]}]#/.source,
     // on a sequence entry line, a quoted item or the end of a flow item followed by more than a
     // comment (`yaml` refuses `a:\n- 'x' y: 1`; js-yaml 5 read it as `{a: ['x'], y: 1}`)
-    /^ *(?:- +)+(?:"(?:[^"\\]|\\[^])*"|'(?=(?<body2>(?:[^']|'')*))\k<body2>')(?: *[^\s:#]|#)/.source,
+    /^ *(?:- +)+(?:"(?:[^"\\]|\\[\s\S])*"|'(?=(?<body2>(?:[^']|'')*))\k<body2>')(?: *[^\s:#]|#)/.source,
     /^ *(?:- +)+[[{].*[\]}] *[^\s,\]}:#]/.source,
   ].join('|'),
   'm',

@@ -176,7 +176,8 @@ export function boundNodes(nodes: readonly unknown[], doc: ParsedDocument, diagn
       continue;
     }
     if (Object.hasOwn(value, '__proto__')) {
-      delete (value as Record<string, unknown>)['__proto__'];
+      // biome-ignore lint/suspicious/noProto: removing an own `__proto__` key read from input (reported, never applied)
+      delete (value as Record<string, unknown>).__proto__;
       if (!proto) diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: "JSON-LD would drop '__proto__': the key cannot be a term; rename it", file: doc.path, ...locateInDocument(doc, '__proto__') });
       proto = true;
     }

@@ -41,8 +41,8 @@ function appearanceOrder(ast: Query): string[] {
     if (name !== undefined) seen.add(name);
     // VALUES rows are keyed by "?name".
     for (const key of Object.keys(node)) if (key.startsWith('?')) seen.add(key.slice(1));
-    if (node['type'] !== 'query') return;
-    for (const v of (node['variables'] as unknown[] | undefined) ?? []) {
+    if (node.type !== 'query') return;
+    for (const v of (node.variables as unknown[] | undefined) ?? []) {
       const projected = variableName(v) ?? variableName((v as { variable?: unknown }).variable);
       if (projected !== undefined) seen.add(projected);
     }

@@ -28,8 +28,8 @@ function askAsSelect(checked: CheckedQuery, expanded: string): string | undefine
   // sparqljs keeps a `\`-escape inside the IRI of a prefixed name (`tool:memory\/x`): read the
   // text with escaped names written out as full IRIs, so the generated query has none.
   const ask = (expanded === checked.text ? checked.ast : parseSparql(expanded, checked.graphPrefixes)) as unknown as Record<string, unknown>;
-  if (ask['group'] !== undefined || ask['having'] !== undefined) return undefined;
-  const limit = typeof ask['limit'] === 'number' ? Math.min(ask['limit'], 1) : 1;
+  if (ask.group !== undefined || ask.having !== undefined) return undefined;
+  const limit = typeof ask.limit === 'number' ? Math.min(ask.limit, 1) : 1;
   // No prefixes: the generator would compact IRIs into prefixed names that are not valid SPARQL
   // (`tool:memory/delete_entities`); full IRIs always are.
   const select = { ...ask, prefixes: {}, queryType: 'SELECT', variables: [new Wildcard()], limit } as unknown as SelectQuery;

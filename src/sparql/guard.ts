@@ -4,7 +4,7 @@ import { walkAst } from './walk.js';
 
 /** The SPARQL name of one update operation of a parsed update request. */
 function operationName(op: Record<string, unknown>): string {
-  switch (op['updateType']) {
+  switch (op.updateType) {
     case 'insert':
       return 'INSERT DATA';
     case 'delete':
@@ -12,12 +12,12 @@ function operationName(op: Record<string, unknown>): string {
     case 'deletewhere':
       return 'DELETE WHERE';
     case 'insertdelete': {
-      const del = Array.isArray(op['delete']) && op['delete'].length > 0;
-      const ins = Array.isArray(op['insert']) && op['insert'].length > 0;
+      const del = Array.isArray(op.delete) && op.delete.length > 0;
+      const ins = Array.isArray(op.insert) && op.insert.length > 0;
       return del && ins ? 'DELETE/INSERT' : del ? 'DELETE' : 'INSERT';
     }
   }
-  return typeof op['type'] === 'string' ? op['type'].toUpperCase() : 'UPDATE';
+  return typeof op.type === 'string' ? op.type.toUpperCase() : 'UPDATE';
 }
 
 /** Refuses every update request (all operations are named) with MDKG_SPARQL_READ_ONLY. */
@@ -37,9 +37,9 @@ export type ServiceTarget = { kind: 'iri'; value: string; silent: boolean } | { 
 export function collectServiceTargets(ast: SparqlQuery): ServiceTarget[] {
   const targets: ServiceTarget[] = [];
   walkAst(ast, (node) => {
-    if (node['type'] !== 'service') return;
-    const name = node['name'] as { termType?: string; value?: string } | undefined;
-    const silent = node['silent'] === true;
+    if (node.type !== 'service') return;
+    const name = node.name as { termType?: string; value?: string } | undefined;
+    const silent = node.silent === true;
     const value = name?.value ?? '';
     targets.push(name?.termType === 'NamedNode' ? { kind: 'iri', value, silent } : { kind: 'variable', value, silent });
   });

@@ -41,13 +41,13 @@ export function collectSchemaTerms(ast: SparqlQuery): SchemaTermUse[] {
   };
   const root: AstNode = { ...(ast as unknown as AstNode), template: undefined };
   walkAst(root, (node) => {
-    if (node['type'] === 'service') return false;
+    if (node.type === 'service') return false;
     if (!('subject' in node && 'predicate' in node && 'object' in node)) return;
     const iris: string[] = [];
-    pathIris(node['predicate'], iris);
+    pathIris(node.predicate, iris);
     for (const iri of iris) add(iri, 'predicate');
-    const cls = namedNodeValue(node['object']);
-    if (namedNodeValue(node['predicate']) === RDF_TYPE && cls !== undefined) add(cls, 'class');
+    const cls = namedNodeValue(node.object);
+    if (namedNodeValue(node.predicate) === RDF_TYPE && cls !== undefined) add(cls, 'class');
   });
   return [...uses.values()];
 }

@@ -10,7 +10,7 @@ function isObject(value: unknown): value is AstNode {
  * (EXISTS inside FILTER, BIND, projections, HAVING, ORDER BY), subqueries, VALUES, terms. Generic
  * on purpose, so that no pattern type can be missed. `visit` returns false to skip a subtree.
  */
-export function walkAst(root: unknown, visit: (node: AstNode) => boolean | void): void {
+export function walkAst(root: unknown, visit: (node: AstNode) => boolean | undefined): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();

@@ -36,7 +36,7 @@ const copies = new WeakMap<object, { id: number; version: number; profile: unkno
 let nextCopy = 1;
 
 function memoryMb(): number {
-  const value = Number(process.env['MDKG_SPARQL_MEMORY_MB']);
+  const value = Number(process.env.MDKG_SPARQL_MEMORY_MB);
   return Number.isInteger(value) && value >= 64 ? value : DEFAULT_WORKER_MEMORY_MB;
 }
 

@@ -2,7 +2,7 @@
 // FIFO, a device or /dev/stdin would block or never end), the size is checked from the open
 // handle before reading, and where a path must not leave its folder a symbolic link is refused.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { MdkgError } from '../errors.js';
 
 export interface ReadFileOptions {
@@ -34,7 +34,7 @@ function checkStat(stat: { isFile(): boolean; size: number }, file: string, maxB
 /** The bytes of a regular file, at most `maxBytes` (a file growing while read is refused too). */
 async function readRegularFile(path: string, options: ReadFileOptions): Promise<Buffer> {
   const file = options.file ?? path;
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, flags(options.follow ?? true));
   } catch (error) {

@@ -7,7 +7,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const doc = (id: string, title: string, extra = '') => `---\nid: concept:${id}\ntype: Concept\ntitle: ${title}\n${extra}---\n`;
 const graph = {
-  'graphs/a.md': doc('a', 'Alpha', 'summary: First letter\nrelated: [concept:b]\n') + 'See [[Beta]].\n',
+  'graphs/a.md': `${doc('a', 'Alpha', 'summary: First letter\nrelated: [concept:b]\n')}See [[Beta]].\n`,
   'graphs/b.md': doc('b', 'Beta', 'summary: Second letter\n'),
 };
 

@@ -24,7 +24,7 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
 const textOf = (result: CallToolResult): string => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
 async function status(): Promise<Array<{ source: string; state: string; lastError?: string; listChanges: number }>> {
-  return (await call('index_status', {})).structuredContent?.['servers'] as Array<{ source: string; state: string; lastError?: string; listChanges: number }>;
+  return (await call('index_status', {})).structuredContent?.servers as Array<{ source: string; state: string; lastError?: string; listChanges: number }>;
 }
 
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('downstream faults leave the gateway serving', () => {
     // The new tool gets its document, the index is rebuilt, and search finds it.
     let found: Array<{ id: string }> = [];
     for (let i = 0; i < 100 && found[0]?.id !== 'tool:faulty/added_later'; i += 1) {
-      found = (await call('search_tools', { query: 'count the marmosets', limit: 1 })).structuredContent?.['tools'] as Array<{ id: string }>;
+      found = (await call('search_tools', { query: 'count the marmosets', limit: 1 })).structuredContent?.tools as Array<{ id: string }>;
       if (found[0]?.id !== 'tool:faulty/added_later') await new Promise((done) => setTimeout(done, 20));
     }
     expect(found[0]?.id).toBe('tool:faulty/added_later');
@@ -81,7 +81,7 @@ describe('downstream faults leave the gateway serving', () => {
   it('an ambiguous bare name is an error listing the candidates', async () => {
     const result = await call('call_tool', { tool: 'echo', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent?.['candidates']).toEqual(['tool:faulty/echo', 'tool:other/echo']);
+    expect(result.structuredContent?.candidates).toEqual(['tool:faulty/echo', 'tool:other/echo']);
   });
 
   it('a tool whose source has no server configured cannot be called, and says why', async () => {

@@ -66,7 +66,7 @@ describe('mdkg serve --http', () => {
     ['a wrong token', 'Bearer wrong-token-0123456789abcd'],
   ])('a request with %s gets 401', async (_, authorization) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    if (authorization !== undefined) headers['authorization'] = authorization;
+    if (authorization !== undefined) headers.authorization = authorization;
     const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
     expect(res.status).toBe(401);
   });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await client.connect(transport);
   // Downstream servers connect in the background: wait (bounded) until none is still connecting.
   for (let i = 0; i < 200; i += 1) {
-    const servers = (await call('index_status', {})).structuredContent?.['servers'] as Array<{ state: string }>;
+    const servers = (await call('index_status', {})).structuredContent?.servers as Array<{ state: string }>;
     if (servers.every((s) => s.state === 'connected' || s.state === 'down')) break;
     await new Promise((done) => setTimeout(done, 50));
   }
@@ -57,14 +57,14 @@ describe('mdkg serve over stdio', () => {
 
   it('finds a file tool by describing it, reads its schema, and writes and reads a file through the gateway', async () => {
     const found = await call('search_tools', { query: 'write text to a new file', limit: 3 });
-    const tools = found.structuredContent?.['tools'] as Array<{ id: string; confidence: number }>;
+    const tools = found.structuredContent?.tools as Array<{ id: string; confidence: number }>;
     expect(tools[0]?.id).toBe('tool:filesystem/write_file');
     const schema = await call('get_tool_schema', { tool: 'tool:filesystem/write_file' });
     expect(schema.structuredContent).toMatchObject({ source: 'filesystem', name: 'write_file', from: 'server' });
     const path = join(work, 'hello.txt');
     // write_file is destructive: with serve.confirm_destructive it runs only with confirm: true.
     const unconfirmed = await call('call_tool', { tool: 'filesystem/write_file', arguments: { path, content: 'hello through mdkg' } });
-    expect([unconfirmed.isError, unconfirmed.structuredContent?.['needsConfirmation']]).toEqual([true, true]);
+    expect([unconfirmed.isError, unconfirmed.structuredContent?.needsConfirmation]).toEqual([true, true]);
     const written = await call('call_tool', { tool: 'filesystem/write_file', arguments: { path, content: 'hello through mdkg' }, confirm: true });
     expect(written.isError ?? false).toBe(false);
     expect(await readFile(path, 'utf8')).toBe('hello through mdkg');
@@ -86,7 +86,7 @@ describe('mdkg serve over stdio', () => {
     expect(JSON.stringify(result.content)).toContain(message);
     const started = performance.now();
     const after = await call('graph_query', { sparql: 'ASK { ?s a mdkg:Tool }' });
-    expect(after.structuredContent?.['boolean']).toBe(true);
+    expect(after.structuredContent?.boolean).toBe(true);
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
@@ -129,7 +129,7 @@ describe('mdkg serve over stdio', () => {
     expect(built.tools).toBe(36);
     expect(built.buildMs).toBeGreaterThan(0);
     expect(built.servers.map((s) => `${s.source} ${s.state}`)).toEqual(['filesystem connected', 'memory connected', 'ghost down']);
-    const found = (await call('search_tools', { query: 'read a text file', limit: 1 })).structuredContent?.['tools'] as Array<{ id: string }>;
+    const found = (await call('search_tools', { query: 'read a text file', limit: 1 })).structuredContent?.tools as Array<{ id: string }>;
     expect(found[0]?.id).toBe('tool:filesystem/read_text_file');
   }, 30_000);
 });

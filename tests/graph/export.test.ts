@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 const jsonld = jsonldLib as unknown as { toRDF(input: unknown, options: { format: string; documentLoader: (url: string) => Promise<unknown> }): Promise<string> };
 const doc = (id: string, title: string, extra = '') => `---\nid: concept:${id}\ntype: Concept\ntitle: ${title}\n${extra}---\n`;
 const files = {
-  'a.md': doc('a', 'Alpha', 'tags: [x, "y z"]\nrelated: [concept:b]\n') + 'See [[Beta]].\n\n```jsonld\n{ "id": "concept:a", "requires": { "title": "anonymous helper" } }\n```\n',
+  'a.md': `${doc('a', 'Alpha', 'tags: [x, "y z"]\nrelated: [concept:b]\n')}See [[Beta]].\n\n\`\`\`jsonld\n{ "id": "concept:a", "requires": { "title": "anonymous helper" } }\n\`\`\`\n`,
   'b.md': doc('b', 'Beta "quoted"', 'summary: "multi\\nline"\n'),
 };
 

@@ -13,8 +13,8 @@ const graphOf = (kg: Awaited<ReturnType<typeof loadGraph>>, id: string) =>
   kg.store.getQuads(null, null, null, DataFactory.namedNode(C + id)).map((q) => `${q.predicate.value.replace(/.*[/#]/, '')}=${q.object.value}`).sort();
 
 const base = {
-  'a.md': doc('a', 'Alpha', 'aliases: [first]\n') + '# Alpha\nSee [[Beta]], [[beta]] again and [[Nowhere]].\n',
-  'sub/b.md': doc('b', 'Beta') + 'Back to [[first]].\n',
+  'a.md': `${doc('a', 'Alpha', 'aliases: [first]\n')}# Alpha\nSee [[Beta]], [[beta]] again and [[Nowhere]].\n`,
+  'sub/b.md': `${doc('b', 'Beta')}Back to [[first]].\n`,
   'c.md': doc('c', 'Gamma'),
 };
 
@@ -49,7 +49,7 @@ describe('loadGraph', () => {
     const before = graphOf(kg, 'b');
     await writeFile(join(dir, 'a.md'), doc('a', 'Alpha renamed'));
     await rm(join(dir, 'c.md'));
-    await writeFiles(dir, { 'd.md': doc('d', 'Delta') + '[[Beta]]\n' });
+    await writeFiles(dir, { 'd.md': `${doc('d', 'Delta')}[[Beta]]\n` });
     const stats = await kg.refresh();
     expect(stats).toMatchObject({ files: 3, parsed: 2, reused: 1, removed: 1, loaded: 3 });
     expect(graphOf(kg, 'a')).toContain('name=Alpha renamed');
@@ -136,7 +136,7 @@ describe('loadGraph', () => {
   });
 
   it('keeps a mention the document states itself when its wiki link stops resolving', async () => {
-    const dir = await tempDir({ 'a.md': doc('a', 'Alpha', 'mentions: [concept:b]\n') + '[[Beta]]\n', 'b.md': doc('b', 'Beta') });
+    const dir = await tempDir({ 'a.md': `${doc('a', 'Alpha', 'mentions: [concept:b]\n')}[[Beta]]\n`, 'b.md': doc('b', 'Beta') });
     const kg = await loadGraph(dir);
     expect(graphOf(kg, 'a')).toContain(`mentions=${C}b`);
     await writeFile(join(dir, 'b.md'), doc('b', 'Renamed'));

@@ -56,7 +56,7 @@ describe('file names of any tool name', () => {
     const kg = await loadGraph(join(dir, 'out'), { cache: false });
     expect(kg.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const rows = await kg.query('SELECT ?n WHERE { ?t a mdkg:Tool ; mdkg:source "long" ; mdkg:name ?n } ORDER BY ?n');
-    expect(rows.kind === 'bindings' ? rows.rows.map((r) => r['n']?.value) : []).toEqual([name, `${name}2`]);
+    expect(rows.kind === 'bindings' ? rows.rows.map((r) => r.n?.value) : []).toEqual([name, `${name}2`]);
   }, 20_000);
 
   it('any name gives one safe path segment within the limit, and distinct names distinct files (property)', () => {

@@ -25,7 +25,7 @@ function toolList(): string {
 
 function expectCleanPrototype(): void {
   expect(Object.keys(Object.prototype)).toEqual([]);
-  expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(typeof ({} as { toString: unknown }).toString).toBe('function');
 }
 
@@ -50,7 +50,7 @@ describe('keys from input never reach Object.prototype', () => {
     expect(kg.documents().map((d) => d.path).filter((p) => !p.startsWith('tools/'))).toEqual(['__proto__.md', 'constructor.md']);
 
     const rows = await kg.query(`SELECT ?n WHERE { ?t a mdkg:Tool ; mdkg:source ${JSON.stringify(sourceId)} ; mdkg:name ?n } ORDER BY ?n`);
-    expect(rows.kind === 'bindings' ? rows.rows.map((r) => r['n']?.value) : []).toEqual([...NAMES].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(rows.kind === 'bindings' ? rows.rows.map((r) => r.n?.value) : []).toEqual([...NAMES].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
     const index = ToolIndex.build(kg);
     for (const name of NAMES) {
@@ -74,5 +74,5 @@ async function tempWrite(dir: string, sourceId: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'tools.json'), toolList());
   await writeFile(join(dir, 'dataset.json'), JSON.stringify({ name: 'proto', split: 'dev', license: 'MIT', origin: 'test', catalog: [{ type: 'mcp-tools', path: 'tools.json', source: sourceId }], queries: 'queries.jsonl' }));
-  await writeFile(join(dir, 'queries.jsonl'), NAMES.map((n, i) => JSON.stringify({ id: n === '__proto__' ? `q${i}` : n, query: `${n} the ${n}`, expected: [n], match: 'all', lang: 'en' })).join('\n') + '\n');
+  await writeFile(join(dir, 'queries.jsonl'), `${NAMES.map((n, i) => JSON.stringify({ id: n === '__proto__' ? `q${i}` : n, query: `${n} the ${n}`, expected: [n], match: 'all', lang: 'en' })).join('\n')}\n`);
 }

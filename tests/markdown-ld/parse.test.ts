@@ -86,7 +86,7 @@ describe('parseDocument', () => {
   });
 
   it('refuses a document over the size limit without decoding it', () => {
-    const doc = parseDocument('---\na: 1\n---\n' + 'x'.repeat(2000), 'big.md', { maxBytes: 1000 });
+    const doc = parseDocument(`---\na: 1\n---\n${'x'.repeat(2000)}`, 'big.md', { maxBytes: 1000 });
     expect(doc.usable).toBe(false);
     expect(doc.diagnostics).toEqual([{ code: 'MDKG_FILE_TOO_LARGE', severity: 'error', message: 'document is 2013 bytes, over the limit of 1000', file: 'big.md', line: 1, column: 1 }]);
   });

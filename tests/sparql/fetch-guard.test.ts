@@ -1,6 +1,6 @@
 import { Store } from 'n3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MdkgError } from '../../src/errors.js';
+import type { MdkgError } from '../../src/errors.js';
 import { createGuardedFetch } from '../../src/sparql/fetch-guard.js';
 import { startSparqlEndpoint, type SparqlEndpoint } from '../helpers/sparql-endpoint.js';
 import { rejection, toolQuads } from '../helpers/sparql-store.js';

@@ -40,7 +40,7 @@ describe('parseSparql', () => {
   ])('%j -> line %i, column %i', (query, line, column, text) => {
     const error = syntaxError(query);
     expect(error.code).toBe('MDKG_SPARQL_SYNTAX');
-    expect([error.details['line'], error.details['column']]).toEqual([line, column]);
+    expect([error.details.line, error.details.column]).toEqual([line, column]);
     expect(error.message).toContain(`line ${line}, column ${column}: ${text}`);
   });
 

@@ -145,7 +145,7 @@ describe('runQuery: errors', () => {
 
   it('reports a syntax error with its position', async () => {
     const error = await rejection(runQuery(toolTarget(), 'SELECT * WHERE {\n  ?s ?p\n}'));
-    expect([error.code, error.details['line'], error.details['column']]).toEqual(['MDKG_SPARQL_SYNTAX', 3, 1]);
+    expect([error.code, error.details.line, error.details.column]).toEqual(['MDKG_SPARQL_SYNTAX', 3, 1]);
   });
 
   it('still runs with unknown terms and returns the warnings', async () => {

@@ -26,17 +26,25 @@ export function convertMcpTools(raw: readonly unknown[], ctx: ConvertContext): {
   };
   raw.forEach((item, index) => {
     const at = `tools[${index}]`;
-    if (!isObject(item)) return push('error', `${at} is not an object (got ${describeJson(item)}); skipped`);
+    if (!isObject(item)) {
+      push('error', `${at} is not an object (got ${describeJson(item)}); skipped`);
+      return;
+    }
     const { name } = item;
     if (typeof name !== 'string' || name.trim() === '') {
-      return push('error', `${at} has no name: "name" must be a non-empty string, got ${describeJson(name)}; skipped`);
+      push('error', `${at} has no name: "name" must be a non-empty string, got ${describeJson(name)}; skipped`);
+      return;
     }
     const label = `tool ${JSON.stringify(name)} (${at})`;
     const first = seen.get(name);
-    if (first !== undefined) return push('error', `${label} repeats the name of tools[${first}]; skipped, the first one is kept`);
+    if (first !== undefined) {
+      push('error', `${label} repeats the name of tools[${first}]; skipped, the first one is kept`);
+      return;
+    }
     seen.set(name, index);
     if (item.inputSchema !== undefined && !isObject(item.inputSchema)) {
-      return push('error', `${label}: inputSchema must be a JSON object, got ${describeJson(item.inputSchema)}; skipped`);
+      push('error', `${label}: inputSchema must be a JSON object, got ${describeJson(item.inputSchema)}; skipped`);
+      return;
     }
     tools.push(convertTool(item, name, ctx.source, (severity, message) => push(severity, `${label}: ${message}`)));
   });

@@ -31,9 +31,9 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
       }
       if (c < 0x20) break;
       if (c === 0x5c) {
-        const escape = text[i + 1] ?? '';
-        if ('"\\/bfnrt'.includes(escape) && escape !== '') i += 1;
-        else if (escape === 'u' && HEX4.test(text.slice(i + 2, i + 6))) i += 5;
+        const escaped = text[i + 1] ?? '';
+        if ('"\\/bfnrt'.includes(escaped) && escaped !== '') i += 1;
+        else if (escaped === 'u' && HEX4.test(text.slice(i + 2, i + 6))) i += 5;
         else break;
       }
     }

@@ -26,7 +26,7 @@ export function buildTool(entry: OperationEntry, naming: OperationName, source: 
   if (response?.schema !== undefined) collectFields(response.schema, response.schemaAt ?? response.rawAt, { name: 'response', path: 'response' }, ctx, produces);
 
   const roots: ValueAt[] = params.map((param) => ({ value: param.raw, at: param.rawAt }));
-  if (ctx.version !== '2.0') roots.push({ value: entry.operation['requestBody'], at: pointer(entry.at, 'requestBody') });
+  if (ctx.version !== '2.0') roots.push({ value: entry.operation.requestBody, at: pointer(entry.at, 'requestBody') });
   if (response !== undefined) roots.push({ value: response.raw, at: response.rawAt });
 
   const tool: ToolModel = {
@@ -42,7 +42,7 @@ export function buildTool(entry: OperationEntry, naming: OperationName, source: 
       path: entry.path,
       operationId: naming.name,
       generatedOperationId: naming.generated,
-      tags: stringList(entry.operation['tags']),
+      tags: stringList(entry.operation.tags),
       servers: operationServers(entry, ctx),
       security: operationSecurity(entry, ctx),
       consumes: consumes.fields,

@@ -68,10 +68,16 @@ function walk(schema: unknown, at: string, name: string, path: string, owner: st
     if (from !== undefined) field.schema = from;
     out.add(field);
   };
-  if (view.node === undefined || steps >= MAX_STEPS) return leaf();
+  if (view.node === undefined || steps >= MAX_STEPS) {
+    leaf();
+    return;
+  }
   const childOwner = view.component ?? owner;
   const followProperties = view.properties.size > 0 && depth < MAX_FIELD_DEPTH;
-  if (!followProperties && view.items === undefined && view.variants.length === 0) return leaf();
+  if (!followProperties && view.items === undefined && view.variants.length === 0) {
+    leaf();
+    return;
+  }
   const children = (): void => {
     if (followProperties) {
       for (const [key, child] of view.properties) walk(child.schema, child.at, key, `${path}.${key}`, child.owner ?? childOwner, depth + 1, steps + 1, ctx, stack, out);

@@ -106,7 +106,7 @@ function expand(node: Json, refs: readonly string[], nodeAt: string, ctx: ReadCo
       const map: Json = {};
       for (const [name, sub] of Object.entries(value)) {
         if (budget.nodes >= MAX_INLINE_NODES) {
-          out['$comment'] = `cut: schema over ${MAX_INLINE_NODES} nodes`;
+          out.$comment = `cut: schema over ${MAX_INLINE_NODES} nodes`;
           break;
         }
         setOwn(map, name, inline(sub, pointer(here, name), ctx, stack, depth + 1, budget, recorder));

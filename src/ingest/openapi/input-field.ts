@@ -21,6 +21,6 @@ export function toParameter(name: string, location: NonNullable<ToolParameter['i
   if (text !== undefined) parameter.description = text;
   const values = ownArray(view.node, 'enum') ?? (view.type === 'array' ? ownArray(own(view.node, 'items'), 'enum') : undefined);
   if (values !== undefined) parameter.enum = values;
-  if (view.node !== undefined && Object.hasOwn(view.node, 'default')) parameter.default = view.node['default'];
+  if (view.node !== undefined && Object.hasOwn(view.node, 'default')) parameter.default = view.node.default;
   return parameter;
 }

@@ -93,10 +93,10 @@ export function parameterSchema(spec: SpecParameter, ctx: ReadContext): { schema
   if (ctx.version === '2.0') {
     if (spec.in === 'body') return { schema: own(spec.param, 'schema'), at: pointer(spec.at, 'schema') };
     const schema: Json = Object.fromEntries(Object.entries(spec.param).filter(([key]) => !NOT_SCHEMA_2.has(key) && !key.startsWith('x-')));
-    if (schema['type'] === 'file') Object.assign(schema, { type: 'string', format: 'binary' });
+    if (schema.type === 'file') Object.assign(schema, { type: 'string', format: 'binary' });
     return { schema, at: spec.at };
   }
-  if (Object.hasOwn(spec.param, 'schema')) return { schema: spec.param['schema'], at: pointer(spec.at, 'schema') };
+  if (Object.hasOwn(spec.param, 'schema')) return { schema: spec.param.schema, at: pointer(spec.at, 'schema') };
   const content = ownObject(spec.param, 'content');
   const chosen = content === undefined ? undefined : chooseMediaType(content);
   if (chosen === undefined) return { schema: undefined, at: spec.at };

@@ -72,7 +72,7 @@ export class SchemaRefIndex {
         for (let i = node.length - 1; i >= 0; i--) stack.push({ value: node[i], parent: entry, token: String(i) });
         continue;
       }
-      const ref = isObject(node) ? node['$ref'] : undefined;
+      const ref = isObject(node) ? node.$ref : undefined;
       if (typeof ref === 'string' && Object.hasOwn(node, '$ref')) {
         const resolved = this.ctx.refs.deref({ $ref: ref }, pointerOf(entry));
         if (resolved.broken === undefined || resolved.refs.length > 0) found.add(ref);

@@ -20,7 +20,9 @@ export class PredicateTable {
     this.#iris = [...new Set(iris)];
     const ids = this.#iris.map((iri) => store.termId(DataFactory.namedNode(iri)) ?? -1);
     this.slots = new Int32Array(Math.max(-1, ...ids) + 1).fill(-1);
-    ids.forEach((id, k) => id >= 0 && (this.slots[id] = k));
+    ids.forEach((id, k) => {
+      if (id >= 0) this.slots[id] = k;
+    });
   }
 
   /** The slot of an IRI. */

@@ -50,22 +50,22 @@ export class ToolFields {
     const specs = this.#specs;
     const values = specs.map((): string[] => []);
     r.collect(tool, this.#tool);
-    specs.forEach((f, k) => f.hop === undefined && r.literals(this.#tool, f.slot, values[k]!));
+    for (const [k, f] of specs.entries()) if (f.hop === undefined) r.literals(this.#tool, f.slot, values[k]!);
     if (!this.#param.empty) {
       for (const p of r.objects(this.#tool, this.#params)) {
         r.collect(p, this.#param);
-        specs.forEach((f, k) => f.hop === 'parameter' && r.literals(this.#param, f.slot, values[k]!));
+        for (const [k, f] of specs.entries()) if (f.hop === 'parameter') r.literals(this.#param, f.slot, values[k]!);
       }
     }
     if (!this.#group.empty) {
       for (const g of r.objects(this.#tool, this.#memberOf)) {
         if (!r.isNamedNode(g)) continue;
         r.collect(g, this.#group);
-        specs.forEach((f, k) => f.hop === 'group' && r.literals(this.#group, f.slot, values[k]!));
+        for (const [k, f] of specs.entries()) if (f.hop === 'group') r.literals(this.#group, f.slot, values[k]!);
       }
     }
     const fields = new Map<string, string[]>();
-    specs.forEach((f, k) => values[k]!.length > 0 && fields.set(f.key, values[k]!));
+    for (const [k, f] of specs.entries()) if (values[k]!.length > 0) fields.set(f.key, values[k]!);
     const action = this.#actions?.[index];
     if (action !== undefined) fields.set(ACTION_FIELD, [action]);
     return fields;

@@ -87,15 +87,15 @@ export function compileGraphSearch(words: readonly string[], index: SubjectIndex
 function collect(result: QueryResult, words: readonly string[], service: string | undefined, into: Map<string, GraphMatch>): void {
   if (result.kind !== 'bindings') return;
   for (const row of result.rows) {
-    const s = row['s'];
+    const s = row.s;
     if (s === undefined || s.termType !== 'NamedNode') continue;
     let match = into.get(s.value);
     if (match === undefined) {
       match = { iri: s.value, id: compactIri(s.value, DEFAULT_PREFIXES), score: 0, matched: [], related: [], ...(service === undefined ? {} : { service }) };
       into.set(s.value, match);
     }
-    const p = row['p'];
-    const text = row['text'];
+    const p = row.p;
+    const text = row.text;
     if (p !== undefined && text !== undefined) {
       const lower = text.value.toLowerCase();
       for (const word of words) {
@@ -106,8 +106,8 @@ function collect(result: QueryResult, words: readonly string[], service: string 
         else if (!entry.predicates.includes(pred)) entry.predicates.push(pred);
       }
     }
-    const rel = row['rel'];
-    const o = row['o'];
+    const rel = row.rel;
+    const o = row.o;
     if (rel !== undefined && o !== undefined && match.related.length < 20) {
       match.related.push({ predicate: compactIri(rel.value, DEFAULT_PREFIXES), node: compactIri(o.value, DEFAULT_PREFIXES) });
     }

@@ -144,7 +144,7 @@ function rerankView(parts: IndexParts, state: RankingState, actions: readonly Ve
 /** Tools already found by another source, ordered by how well their annotations fit the intent. */
 function annotationList(lists: readonly RankedList[], align: (doc: number) => number | undefined): number[] {
   const bestRank = new Map<number, number>();
-  for (const list of lists) list.docs.forEach((doc, i) => bestRank.set(doc, Math.min(bestRank.get(doc) ?? Infinity, i)));
+  for (const list of lists) for (const [i, doc] of list.docs.entries()) bestRank.set(doc, Math.min(bestRank.get(doc) ?? Infinity, i));
   return [...bestRank.keys()]
     .map((doc) => ({ doc, value: align(doc) }))
     .filter((x): x is { doc: number; value: number } => x.value !== undefined)

@@ -1,7 +1,7 @@
 // Shapes fused results into hits: tool facts, calibrated confidence, per-source evidence.
 import { alignment } from '../rank/alignment.js';
 import { confidence } from './calibrate.js';
-import { type ConfidenceFeatures } from '../params/calibration-model.js';
+import type { ConfidenceFeatures } from '../params/calibration-model.js';
 import type { Fused } from '../rank/fusion.js';
 import type { RerankFeatures } from '../params/rerank-model.js';
 import type { RankingState } from '../rank/rank-request.js';

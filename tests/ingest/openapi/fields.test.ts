@@ -135,10 +135,16 @@ function referenceWalk(schema: unknown, at: string, name: string, path: string, 
     if (from !== undefined) field.schema = from;
     out.add(field);
   };
-  if (view.node === undefined || steps >= 24) return leaf();
+  if (view.node === undefined || steps >= 24) {
+    leaf();
+    return;
+  }
   const childOwner = view.component ?? owner;
   const followProperties = view.properties.size > 0 && depth < MAX_FIELD_DEPTH;
-  if (!followProperties && view.items === undefined && view.variants.length === 0) return leaf();
+  if (!followProperties && view.items === undefined && view.variants.length === 0) {
+    leaf();
+    return;
+  }
   inside(stack, view, () => {
     if (followProperties) {
       for (const [key, child] of view.properties) referenceWalk(child.schema, child.at, key, `${path}.${key}`, child.owner ?? childOwner, depth + 1, steps + 1, ctx, stack, out);

@@ -12,9 +12,9 @@ describe('readOpenApi: hostile specs', () => {
   it('terminates on 50,000 levels of nested objects, arrays and compositions', () => {
     const n = 50_000;
     const cases = [
-      ['objects', '{"type":"object","properties":{"n":'.repeat(n) + '{"type":"string"}' + '}}'.repeat(n), `response${'.n'.repeat(MAX_FIELD_DEPTH)}`],
-      ['arrays', '{"type":"array","items":'.repeat(n) + '{"type":"string"}' + '}'.repeat(n), undefined],
-      ['oneOf / allOf', '{"oneOf":[{"allOf":['.repeat(n) + '{"type":"string"}' + ']}]}'.repeat(n), undefined],
+      ['objects', `${'{"type":"object","properties":{"n":'.repeat(n)}{"type":"string"}${'}}'.repeat(n)}`, `response${'.n'.repeat(MAX_FIELD_DEPTH)}`],
+      ['arrays', `${'{"type":"array","items":'.repeat(n)}{"type":"string"}${'}'.repeat(n)}`, undefined],
+      ['oneOf / allOf', `${'{"oneOf":[{"allOf":['.repeat(n)}{"type":"string"}${']}]}'.repeat(n)}`, undefined],
     ] as const;
     for (const [, schema, leafPath] of cases) {
       const result = readOpenApi(respondingText(schema), { source: 's', file: 'spec.json' });

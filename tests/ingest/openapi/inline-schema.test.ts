@@ -43,7 +43,7 @@ function reference(schema: unknown, at: string, ctx: ReadContext, stack: WalkSta
       const map: Json = {};
       for (const [name, sub] of Object.entries(value)) {
         if (budget.nodes >= MAX_INLINE_NODES) {
-          out['$comment'] = `cut: schema over ${MAX_INLINE_NODES} nodes`;
+          out.$comment = `cut: schema over ${MAX_INLINE_NODES} nodes`;
           break;
         }
         setOwn(map, name, reference(sub, pointer(here, name), ctx, stack, depth + 1, budget));
