@@ -58,8 +58,18 @@ async function main(): Promise<void> {
     total += d.queries.length;
     rows.push(cells);
   }
-  rows.push(['all (pooled)', '-', String(total), ...pooled.map((p, vi) => `${(p.hit1 / total).toFixed(3)} / ${(p.recall5 / total).toFixed(3)}${vi === 0 ? '' : ` (${p.changed})`}`)]);
-  const header = ['dataset', 'split', 'queries', ...VARIANTS.map((v) => `${v.name}: H@1 / R@5${v.off.length + (v.clauses ? 0 : 1) > 0 ? ' (changed top-10)' : ''}`)];
+  rows.push([
+    'all (pooled)',
+    '-',
+    String(total),
+    ...pooled.map((p, vi) => `${(p.hit1 / total).toFixed(3)} / ${(p.recall5 / total).toFixed(3)}${vi === 0 ? '' : ` (${p.changed})`}`),
+  ]);
+  const header = [
+    'dataset',
+    'split',
+    'queries',
+    ...VARIANTS.map((v) => `${v.name}: H@1 / R@5${v.off.length + (v.clauses ? 0 : 1) > 0 ? ' (changed top-10)' : ''}`),
+  ];
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 }

@@ -3,9 +3,17 @@
 // Prints query ids and ranks only (never the dataset's query text), then a count per dataset.
 import { readFile } from 'node:fs/promises';
 
-interface Hit { id: string; relevant: boolean }
-interface QueryRecord { id: string; hits: Hit[] }
-interface Report { datasets: Array<{ name: string; runs: Array<{ strategy: string; queries: QueryRecord[] }> }> }
+interface Hit {
+  id: string;
+  relevant: boolean;
+}
+interface QueryRecord {
+  id: string;
+  hits: Hit[];
+}
+interface Report {
+  datasets: Array<{ name: string; runs: Array<{ strategy: string; queries: QueryRecord[] }> }>;
+}
 
 const [beforeFile, afterFile] = process.argv.slice(2);
 if (beforeFile === undefined || afterFile === undefined) throw new Error('usage: compare-reports.ts <before.json> <after.json>');
@@ -41,7 +49,15 @@ for (const d of after.datasets) {
       if (num(b) < num(a)) counts.better += 1;
       if (num(b) > num(a)) counts.worse += 1;
       perSet.set(d.name, counts);
-      console.log(`${d.name}\t${r.strategy}\t${q.id}\tfirst relevant ${a} -> ${b}\ttop-3 ${(old ?? []).slice(0, 3).map((h) => h.id).join(' ')} -> ${q.hits.slice(0, 3).map((h) => h.id).join(' ')}`);
+      console.log(
+        `${d.name}\t${r.strategy}\t${q.id}\tfirst relevant ${a} -> ${b}\ttop-3 ${(old ?? [])
+          .slice(0, 3)
+          .map((h) => h.id)
+          .join(' ')} -> ${q.hits
+          .slice(0, 3)
+          .map((h) => h.id)
+          .join(' ')}`,
+      );
     }
   }
 }

@@ -6,9 +6,23 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
 const args = process.argv.slice(2);
 const file = args[0];

@@ -38,9 +38,17 @@ const text = (path: string): string => readFileSync(`${ROOT}${path}`, 'utf8');
 const pair = (producer: string, consumer: string): string => `${producer}\u0000${consumer}`;
 
 function xgenSets(): Labelled[] {
-  const sets: [string, string][] = [['cases.json', 'commerce_openapi.json'], ['admin_cases.json', 'admin_openapi.json'], ['workflow_cases.json', 'workflow_openapi.json']];
+  const sets: [string, string][] = [
+    ['cases.json', 'commerce_openapi.json'],
+    ['admin_cases.json', 'admin_openapi.json'],
+    ['workflow_cases.json', 'workflow_openapi.json'],
+  ];
   return sets.map(([casesFile, specFile]) => {
-    const cases = json(`xgen_tool_graph/${casesFile}`).cases as { expected_target: string; expected_producers: string[]; expected_bindings: Record<string, string> }[];
+    const cases = json(`xgen_tool_graph/${casesFile}`).cases as {
+      expected_target: string;
+      expected_producers: string[];
+      expected_bindings: Record<string, string>;
+    }[];
     const pairs = new Set<string>();
     for (const c of cases) for (const [slot, producer] of Object.entries(c.expected_bindings)) pairs.add(pair(producer, slot.split('.')[0]!));
     return {
@@ -54,7 +62,9 @@ function xgenSets(): Labelled[] {
 }
 
 function corpusSets(): { sets: Labelled[]; skipped: string[] } {
-  const manifest = json('corpus/manifest.json') as { sources: { id: string; source_type: string; split: string; snapshot_path: string; ground_truth_path: string }[] };
+  const manifest = json('corpus/manifest.json') as {
+    sources: { id: string; source_type: string; split: string; snapshot_path: string; ground_truth_path: string }[];
+  };
   const sets: Labelled[] = [];
   const skipped: string[] = [];
   for (const source of manifest.sources) {
@@ -77,7 +87,8 @@ function corpusSets(): { sets: Labelled[]; skipped: string[] } {
       split: truth.split,
       pairs,
       targets: truth.cases.flatMap((c) => c.expected_targets.map((target) => ({ target, producers: c.required_producers }))),
-      read: () => (source.source_type === 'openapi' ? readOpenApi(text(file), { source: 'corpus', file }) : readMcpToolList(text(file), { source: 'corpus', file })),
+      read: () =>
+        source.source_type === 'openapi' ? readOpenApi(text(file), { source: 'corpus', file }) : readMcpToolList(text(file), { source: 'corpus', file }),
     });
   }
   return { sets, skipped };
@@ -103,7 +114,9 @@ function reachable(target: string, detected: ReadonlyMap<string, DependencyEdge>
   }
   const seen = new Set<string>();
   const queue = [target];
-  while (queue.length > 0) for (const p of into.get(queue.shift()!) ?? []) if (!seen.has(p) && p !== target) {
+  while (queue.length > 0)
+    for (const p of into.get(queue.shift()!) ?? [])
+      if (!seen.has(p) && p !== target) {
         queue.push(p);
         seen.add(p);
       }
@@ -133,7 +146,17 @@ function table(scored: readonly Scored[], minScore: number): string[][] {
       reachOf += t.producers.length;
       reach += t.producers.filter((p) => found.has(p)).length;
     }
-    rows.push([set.dataset, set.split, String(tools), String(set.pairs.size), String(inScope.length), String(tp), pct(tp, inScope.length), pct(tp, set.pairs.size), `${reach}/${reachOf}`]);
+    rows.push([
+      set.dataset,
+      set.split,
+      String(tools),
+      String(set.pairs.size),
+      String(inScope.length),
+      String(tp),
+      pct(tp, inScope.length),
+      pct(tp, set.pairs.size),
+      `${reach}/${reachOf}`,
+    ]);
     totals.labelled += set.pairs.size;
     totals.detected += inScope.length;
     totals.tp += tp;
@@ -141,11 +164,23 @@ function table(scored: readonly Scored[], minScore: number): string[][] {
     totals.reachOf += reachOf;
     if (verbose) {
       const show = (k: string): string => k.replace('\u0000', ' -> ');
-      for (const k of [...set.pairs].sort()) console.log(`  ${set.dataset}: label ${show(k)} ${detected.has(k) ? `found (${detected.get(k)!.rule} ${detected.get(k)!.score})` : 'MISSED'}`);
-      for (const k of inScope.filter((x) => !set.pairs.has(x)).sort()) console.log(`  ${set.dataset}: extra ${show(k)} (${detected.get(k)!.rule} ${detected.get(k)!.score})`);
+      for (const k of [...set.pairs].sort())
+        console.log(`  ${set.dataset}: label ${show(k)} ${detected.has(k) ? `found (${detected.get(k)!.rule} ${detected.get(k)!.score})` : 'MISSED'}`);
+      for (const k of inScope.filter((x) => !set.pairs.has(x)).sort())
+        console.log(`  ${set.dataset}: extra ${show(k)} (${detected.get(k)!.rule} ${detected.get(k)!.score})`);
     }
   }
-  rows.push(['all', '', '', String(totals.labelled), String(totals.detected), String(totals.tp), pct(totals.tp, totals.detected), pct(totals.tp, totals.labelled), `${totals.reach}/${totals.reachOf}`]);
+  rows.push([
+    'all',
+    '',
+    '',
+    String(totals.labelled),
+    String(totals.detected),
+    String(totals.tp),
+    pct(totals.tp, totals.detected),
+    pct(totals.tp, totals.labelled),
+    `${totals.reach}/${totals.reachOf}`,
+  ]);
   return rows;
 }
 

@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   if (dirs.length === 0) {
     const gtc = locateGtc();
     if (gtc === undefined) {
-      usage('no datasets: the labelled sets were not found (looked for shared/datasets/gtc beside the checkout and in its parent folders, and $MDKG_GTC_SETS). Pass dataset folders, or set MDKG_GTC_SETS to the gtc folder.');
+      usage(
+        'no datasets: the labelled sets were not found (looked for shared/datasets/gtc beside the checkout and in its parent folders, and $MDKG_GTC_SETS). Pass dataset folders, or set MDKG_GTC_SETS to the gtc folder.',
+      );
     }
     dirs = datasetDirs(gtc);
     if (dirs.length === 0) usage(`no datasets in ${gtc}`);
@@ -67,7 +69,9 @@ async function main(): Promise<void> {
   const sets = await timed('load', () => loadDatasets(dirs));
   const commit = gitCommit();
   const test = sets.filter((d) => d.split === 'test').map((d) => d.name);
-  log(`fit: ${sets.length} datasets (${sets.length - test.length} train/dev fitted on; test never: ${test.join(', ') || 'none'}), commit ${commit}, stages ${stages.join(',')}`);
+  log(
+    `fit: ${sets.length} datasets (${sets.length - test.length} train/dev fitted on; test never: ${test.join(', ') || 'none'}), commit ${commit}, stages ${stages.join(',')}`,
+  );
 
   let searchFile = readFitFile(from, 'search');
   let params = searchParamsFromFile(searchFile, `${from}/${FILES.search}`);
@@ -87,7 +91,9 @@ async function main(): Promise<void> {
   }
   if (stages.includes('calibration')) {
     const calibrationFile = readFitFile(from, 'calibration');
-    const fitted = await timed('calibration', () => calibrationStage(sets, params, rerank, calibrationFile.priors, CALIBRATION.l2, CALIBRATION.iterations, log));
+    const fitted = await timed('calibration', () =>
+      calibrationStage(sets, params, rerank, calibrationFile.priors, CALIBRATION.l2, CALIBRATION.iterations, log),
+    );
     const file = fitFile({ ...fitted, inputs: { [FILES.search]: contentHash(searchFile), [FILES.rerank]: contentHash(rerankFile) } }, sets, commit);
     log(`wrote ${writeFitFile(out, 'calibration', file)}`);
   }

@@ -30,8 +30,16 @@ const TRANSLATIONS = new Map([
 ]);
 const key = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-interface Query { query: string; expected_tools: string[] }
-interface Row { korean: boolean; hit1: boolean; hit5: boolean; ms: number }
+interface Query {
+  query: string;
+  expected_tools: string[];
+}
+interface Row {
+  korean: boolean;
+  hit1: boolean;
+  hit5: boolean;
+  ms: number;
+}
 
 async function run(graphs: string, work: string, queries: Query[], sampling: boolean): Promise<Row[]> {
   const client = new Client({ name: 'bench', version: '1' }, sampling ? { capabilities: { sampling: {} } } : {});
@@ -73,8 +81,18 @@ try {
   const normalized = await run(graphs, work, queries, true);
   console.log('| requests | n | Hit@1 | all expected in top 5 | p50 ms per search_tools |');
   console.log('|---|---|---|---|---|');
-  console.log(line('Korean, as written (no sampling)', plain.filter((r) => r.korean)));
-  console.log(line('Korean, rewritten by the client (sampling)', normalized.filter((r) => r.korean)));
+  console.log(
+    line(
+      'Korean, as written (no sampling)',
+      plain.filter((r) => r.korean),
+    ),
+  );
+  console.log(
+    line(
+      'Korean, rewritten by the client (sampling)',
+      normalized.filter((r) => r.korean),
+    ),
+  );
   console.log(line('all, as written', plain));
   console.log(line('all, through sampling', normalized));
 } finally {

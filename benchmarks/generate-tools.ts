@@ -35,7 +35,11 @@ import { progress } from './progress.js';
 
 const TARGET_TOOLS_PER_SEC = 2000;
 /** Read in place, never copied into the repository (MDKG_GTC_DIR overrides, as in dependency-quality.ts). */
-const K8S_SPEC = join(process.env.MDKG_GTC_DIR ?? fileURLToPath(new URL('../../shared/datasets/graph-tool-call/benchmarks/', import.meta.url)), 'specs', 'k8s_core_v1.json');
+const K8S_SPEC = join(
+  process.env.MDKG_GTC_DIR ?? fileURLToPath(new URL('../../shared/datasets/graph-tool-call/benchmarks/', import.meta.url)),
+  'specs',
+  'k8s_core_v1.json',
+);
 
 interface Row {
   catalog: string;
@@ -96,7 +100,6 @@ const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-
 async function timed<T>(label: string, fn: () => Promise<T> | T): Promise<{ value: T; ms: number; cpuMs: number }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -139,13 +142,16 @@ async function benchCatalog(catalog: string, source: string, specFile: string, t
   });
   const { result } = read.value;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0 || result.tools.length === 0) throw new Error(`${catalog}: ${result.tools.length} tools, ${errors.length} errors: ${errors[0]?.message}`);
+  if (errors.length > 0 || result.tools.length === 0)
+    throw new Error(`${catalog}: ${result.tools.length} tools, ${errors.length} errors: ${errors[0]?.message}`);
   const render = await timed('annotate+deps+render', () => sourceDocuments(result.tools, {}));
   const { documents, edges } = render.value;
   const write = await timed('write', () => writeSourceDocuments(outDir, source, documents));
   const w = write.value;
   if (w.added.length !== documents.size || w.updated.length + w.removed.length + w.kept.length > 0) {
-    throw new Error(`${catalog}: first write added ${w.added.length} of ${documents.size} (updated ${w.updated.length}, removed ${w.removed.length}, kept ${w.kept.length})`);
+    throw new Error(
+      `${catalog}: first write added ${w.added.length} of ${documents.size} (updated ${w.updated.length}, removed ${w.removed.length}, kept ${w.kept.length})`,
+    );
   }
   const before = snapshot(outDir);
   let outputBytes = 0;
@@ -176,8 +182,15 @@ async function benchCatalog(catalog: string, source: string, specFile: string, t
   // Second run through the public entry point: nothing may change on disk.
   const regen = await timed('regenerate (unchanged)', () => generateTools([{ id: source, kind: 'openapi', file: specFile }], { outDir, cwd: tmp }));
   const report = regen.value[0];
-  if (report === undefined || !report.ok || report.unchanged !== documents.size || report.added.length + report.updated.length + report.removed.length + report.kept.length > 0) {
-    throw new Error(`${catalog}: regenerate was not a no-op: ${JSON.stringify({ ok: report?.ok, unchanged: report?.unchanged, added: report?.added.length, updated: report?.updated.length, removed: report?.removed.length, kept: report?.kept.length })}`);
+  if (
+    report === undefined ||
+    !report.ok ||
+    report.unchanged !== documents.size ||
+    report.added.length + report.updated.length + report.removed.length + report.kept.length > 0
+  ) {
+    throw new Error(
+      `${catalog}: regenerate was not a no-op: ${JSON.stringify({ ok: report?.ok, unchanged: report?.unchanged, added: report?.added.length, updated: report?.updated.length, removed: report?.removed.length, kept: report?.kept.length })}`,
+    );
   }
   const after = snapshot(outDir);
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p));
@@ -202,7 +215,19 @@ function table(rows: Row[]): string {
   const header = ['catalog', 'tools', 'total ms', 'tools/s', '>=2000/s', 'read+parse', 'annotate+deps+render', 'write', 'regenerate', 'load (cold)', 'triples'];
   const ms = (v: number): string => (Number.isNaN(v) ? '-' : v >= 100 ? `${Math.round(v)}` : v.toFixed(1));
   const int = (v: number): string => (Number.isNaN(v) ? '-' : Math.round(v).toLocaleString('en-US'));
-  const lines = rows.map((r) => [r.catalog, int(r.tools), ms(r.totalMs), int(r.toolsPerSec), r.pass ? 'PASS' : 'FAIL', ms(r.readMs), ms(r.renderMs), ms(r.writeMs), ms(r.regenerateMs), ms(r.loadMs), int(r.triples)]);
+  const lines = rows.map((r) => [
+    r.catalog,
+    int(r.tools),
+    ms(r.totalMs),
+    int(r.toolsPerSec),
+    r.pass ? 'PASS' : 'FAIL',
+    ms(r.readMs),
+    ms(r.renderMs),
+    ms(r.writeMs),
+    ms(r.regenerateMs),
+    ms(r.loadMs),
+    int(r.triples),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
@@ -238,7 +263,13 @@ async function main(): Promise<void> {
     else await rm(tmp, { recursive: true, force: true });
   }
 
-  const meta = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', seconds: Math.round((performance.now() - started) / 100) / 10, skipped };
+  const meta = {
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    skipped,
+  };
   if (json) {
     process.stdout.write(`${JSON.stringify({ meta, targets: { toolsPerSec: TARGET_TOOLS_PER_SEC }, rows }, null, 2)}\n`);
     return;
@@ -253,7 +284,9 @@ async function main(): Promise<void> {
   for (const s of skipped) process.stdout.write(`${s}\n`);
   process.stdout.write(`node ${meta.node}, ${meta.cpus} x ${meta.cpu}; ${meta.seconds} s\n`);
   process.stdout.write('all times in ms; total = read+parse + annotate+deps+render + write (first run, empty folder); tools/s = tools / total;\n');
-  process.stdout.write('regenerate = generateTools() again, every document unchanged (checked byte for byte); load = loadGraph() of the generated folder, no cache.\n');
+  process.stdout.write(
+    'regenerate = generateTools() again, every document unchanged (checked byte for byte); load = loadGraph() of the generated folder, no cache.\n',
+  );
 }
 
 main().catch((error: unknown) => {

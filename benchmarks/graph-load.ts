@@ -77,7 +77,6 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
-
 const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -96,7 +95,10 @@ async function sparqlRunner(): Promise<{ run: Runner; via: string }> {
         return {
           via: 'runQuery',
           run: async (graph, query) => {
-            const result = (await runQuery({ store: graph.store, profile: graph.profile }, query, { timeoutMs: 60_000, limit: 100_000 })) as Record<string, unknown>;
+            const result = (await runQuery({ store: graph.store, profile: graph.profile }, query, { timeoutMs: 60_000, limit: 100_000 })) as Record<
+              string,
+              unknown
+            >;
             for (const key of ['rows', 'bindings', 'results']) if (Array.isArray(result?.[key])) return (result[key] as unknown[]).length;
             return Array.isArray(result) ? result.length : -1;
           },
@@ -245,7 +247,11 @@ async function benchSize(n: number, runner: { run: Runner; via: string }): Promi
       containsMs: scan.ms,
       containsRows: scan.rows,
       sparqlVia: runner.via,
-      pass: { warm: warmFreshMs / n <= TARGET_WARM_MS_PER_DOC, cold: coldMs / n <= TARGET_COLD_MS_PER_DOC, heap: heapBytes / triples <= TARGET_HEAP_BYTES_PER_TRIPLE },
+      pass: {
+        warm: warmFreshMs / n <= TARGET_WARM_MS_PER_DOC,
+        cold: coldMs / n <= TARGET_COLD_MS_PER_DOC,
+        heap: heapBytes / triples <= TARGET_HEAP_BYTES_PER_TRIPLE,
+      },
     };
     // Keep the cache size on record: it is what a warm load reads.
     const cacheText = await readFile(join(dir, '.mdkg', 'graph-cache.json'), 'utf8').catch(() => '');
@@ -257,7 +263,23 @@ async function benchSize(n: number, runner: { run: Runner; via: string }): Promi
 }
 
 function table(rows: Row[]): string {
-  const header = ['N', 'triples', 'parse ms/doc', 'cold total', 'cold ms/doc', 'cold<=0.5', 'warm in-proc', 'warm new proc', 'warm ms/doc', 'warm<=1s/10k', 'refresh 1 doc', 'heap B/triple', 'heap<=1KB', 'SPARQL by id', 'CONTAINS scan'];
+  const header = [
+    'N',
+    'triples',
+    'parse ms/doc',
+    'cold total',
+    'cold ms/doc',
+    'cold<=0.5',
+    'warm in-proc',
+    'warm new proc',
+    'warm ms/doc',
+    'warm<=1s/10k',
+    'refresh 1 doc',
+    'heap B/triple',
+    'heap<=1KB',
+    'SPARQL by id',
+    'CONTAINS scan',
+  ];
   const ms = (v: number): string => (v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(1)} ms`);
   const pf = (ok: boolean): string => (ok ? 'PASS' : 'FAIL');
   const lines = rows.map((r) => [
@@ -290,15 +312,29 @@ async function main(): Promise<void> {
   const runner = await sparqlRunner();
   const rows: Row[] = [];
   for (const n of sizes) rows.push(await benchSize(n, runner));
-  const meta = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', sparql: runner.via, seconds: Math.round((performance.now() - started) / 100) / 10 };
+  const meta = {
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    sparql: runner.via,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
   if (json) {
-    process.stdout.write(`${JSON.stringify({ meta, targets: { warmMsPerDoc: TARGET_WARM_MS_PER_DOC, coldMsPerDoc: TARGET_COLD_MS_PER_DOC, heapBytesPerTriple: TARGET_HEAP_BYTES_PER_TRIPLE }, rows }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ meta, targets: { warmMsPerDoc: TARGET_WARM_MS_PER_DOC, coldMsPerDoc: TARGET_COLD_MS_PER_DOC, heapBytesPerTriple: TARGET_HEAP_BYTES_PER_TRIPLE }, rows }, null, 2)}\n`,
+    );
     return;
   }
   process.stdout.write(`${table(rows)}\n\n`);
-  process.stdout.write(`node ${meta.node}, ${meta.cpus} x ${meta.cpu}; SPARQL via ${meta.sparql} (selective: median of 20; CONTAINS: median of 5); ${meta.seconds} s\n`);
-  process.stdout.write('parse = parseDocument + documentToQuads in-process; cold = loadGraph without .mdkg cache (writes it); warm = cache present, nothing changed, in this process\n(JIT warm) and in a new process (median of 3; the PASS/FAIL uses it);\n');
-  process.stdout.write('refresh = graph.refresh() after appending a line to 1 document; heap = heapUsed after gc with the warm graph loaded minus before, / triples.\n');
+  process.stdout.write(
+    `node ${meta.node}, ${meta.cpus} x ${meta.cpu}; SPARQL via ${meta.sparql} (selective: median of 20; CONTAINS: median of 5); ${meta.seconds} s\n`,
+  );
+  process.stdout.write(
+    'parse = parseDocument + documentToQuads in-process; cold = loadGraph without .mdkg cache (writes it); warm = cache present, nothing changed, in this process\n(JIT warm) and in a new process (median of 3; the PASS/FAIL uses it);\n',
+  );
+  process.stdout.write(
+    'refresh = graph.refresh() after appending a line to 1 document; heap = heapUsed after gc with the warm graph loaded minus before, / triples.\n',
+  );
 }
 
 main().catch((error: unknown) => {

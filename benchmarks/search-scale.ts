@@ -65,7 +65,10 @@ function parseOptions(argv: string[]): Options {
     const value = (): string => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[(i += 1)] ?? ''));
     if (arg === '--json') options.json = true;
     else if (arg.startsWith('--profile')) options.profile = value();
-    else if (arg.startsWith('--sizes')) options.sizes = value().split(',').map((s) => Number(s.replace(/_/g, '')));
+    else if (arg.startsWith('--sizes'))
+      options.sizes = value()
+        .split(',')
+        .map((s) => Number(s.replace(/_/g, '')));
     else if (arg.startsWith('--queries')) options.queries = Number(value());
     else if (arg.startsWith('--strategy')) {
       const names = value().split(',');
@@ -84,7 +87,20 @@ function parseOptions(argv: string[]): Options {
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
-const SYNONYMS: Record<string, string> = { list: 'show all', get: 'show', create: 'make', add: 'attach', update: 'change', replace: 'overwrite', delete: 'remove', remove: 'delete', read: 'check', search: 'find', export: 'download', archive: 'shelve' };
+const SYNONYMS: Record<string, string> = {
+  list: 'show all',
+  get: 'show',
+  create: 'make',
+  add: 'attach',
+  update: 'change',
+  replace: 'overwrite',
+  delete: 'remove',
+  remove: 'delete',
+  read: 'check',
+  search: 'find',
+  export: 'download',
+  archive: 'shelve',
+};
 
 /** Seeded queries from the operations that have an operationId (the tool name). */
 function makeQueries(spec: Record<string, unknown>, count: number): { query: string; expected: string }[] {
@@ -202,7 +218,21 @@ async function benchSize(size: number, options: Options, tmp: string): Promise<R
 function table(rows: Row[]): string {
   const header = ['tools', 'generate ms', 'load ms', 'triples', 'build ms', 'heap MB', 'strategy', 'queries', 'p50 ms', 'p95 ms', 'max ms', 'Hit@1', 'Hit@5'];
   const int = (v: number): string => Math.round(v).toLocaleString('en-US');
-  const lines = rows.map((r) => [int(r.tools), int(r.generateMs), int(r.loadMs), int(r.triples), int(r.buildMs), r.heapBuildMB.toFixed(1), r.strategy, String(r.queries), r.p50Ms.toFixed(2), r.p95Ms.toFixed(2), r.maxMs.toFixed(2), r.hit1.toFixed(3), r.hit5.toFixed(3)]);
+  const lines = rows.map((r) => [
+    int(r.tools),
+    int(r.generateMs),
+    int(r.loadMs),
+    int(r.triples),
+    int(r.buildMs),
+    r.heapBuildMB.toFixed(1),
+    r.strategy,
+    String(r.queries),
+    r.p50Ms.toFixed(2),
+    r.p95Ms.toFixed(2),
+    r.maxMs.toFixed(2),
+    r.hit1.toFixed(3),
+    r.hit5.toFixed(3),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const fmt = (cells: string[]): string => cells.map((c, i) => (i === 6 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   return [fmt(header), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
@@ -218,14 +248,22 @@ async function main(): Promise<void> {
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-  const meta = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', gc: typeof (globalThis as { gc?: unknown }).gc === 'function', seconds: Math.round((performance.now() - started) / 100) / 10 };
+  const meta = {
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    gc: typeof (globalThis as { gc?: unknown }).gc === 'function',
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ meta, rows }, null, 2)}\n`);
     return;
   }
   process.stdout.write(`${table(rows)}\n\n`);
   process.stdout.write(`node ${meta.node}, ${meta.cpus} x ${meta.cpu}; ${meta.seconds} s${meta.gc ? '' : ' (no --expose-gc: heap MB includes garbage)'}\n`);
-  process.stdout.write('build = ToolIndex.build; heap = heapUsed after the build minus before; p50/p95 = nearest rank over the timed pass, after a warm-up pass; limit 10.\n');
+  process.stdout.write(
+    'build = ToolIndex.build; heap = heapUsed after the build minus before; p50/p95 = nearest rank over the timed pass, after a warm-up pass; limit 10.\n',
+  );
 }
 
 main().catch((error: unknown) => {

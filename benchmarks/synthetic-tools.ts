@@ -18,12 +18,135 @@ export function prng(seed: number): () => number {
   };
 }
 
-const SOURCES = ['filesystem', 'github', 'slack', 'jira', 'postgres', 'stripe', 'calendar', 'gmail', 'notion', 'kubernetes', 'aws', 'docker', 'sentry', 'linear', 'figma', 'spotify'];
-const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'read', 'write', 'move', 'copy', 'archive', 'export', 'import', 'sync', 'approve', 'merge', 'close', 'open', 'send', 'fetch'];
-const NOUNS = ['file', 'issue', 'message', 'channel', 'record', 'invoice', 'event', 'email', 'page', 'pod', 'bucket', 'container', 'alert', 'ticket', 'design', 'playlist', 'branch', 'comment', 'user', 'report', 'table', 'secret', 'label', 'webhook', 'snapshot'];
+const SOURCES = [
+  'filesystem',
+  'github',
+  'slack',
+  'jira',
+  'postgres',
+  'stripe',
+  'calendar',
+  'gmail',
+  'notion',
+  'kubernetes',
+  'aws',
+  'docker',
+  'sentry',
+  'linear',
+  'figma',
+  'spotify',
+];
+const VERBS = [
+  'get',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'search',
+  'read',
+  'write',
+  'move',
+  'copy',
+  'archive',
+  'export',
+  'import',
+  'sync',
+  'approve',
+  'merge',
+  'close',
+  'open',
+  'send',
+  'fetch',
+];
+const NOUNS = [
+  'file',
+  'issue',
+  'message',
+  'channel',
+  'record',
+  'invoice',
+  'event',
+  'email',
+  'page',
+  'pod',
+  'bucket',
+  'container',
+  'alert',
+  'ticket',
+  'design',
+  'playlist',
+  'branch',
+  'comment',
+  'user',
+  'report',
+  'table',
+  'secret',
+  'label',
+  'webhook',
+  'snapshot',
+];
 const QUALIFIERS = ['', '', '', 'batch', 'draft', 'remote', 'shared', 'archived', 'pending', 'recent', 'tagged', 'public', 'private'];
-const WORDS = ['the', 'a', 'selected', 'current', 'workspace', 'project', 'given', 'matching', 'all', 'one', 'new', 'existing', 'remote', 'local', 'with', 'from', 'into', 'for', 'by', 'status', 'owner', 'metadata', 'content', 'permissions', 'history', 'details', 'filters', 'range', 'limit', 'cursor', 'returns', 'optionally', 'including', 'when', 'available', 'page', 'results', 'fields', 'identifier'];
-const PARAM_NAMES = ['path', 'id', 'query', 'limit', 'cursor', 'owner', 'repo', 'channel', 'text', 'title', 'status', 'since', 'until', 'format', 'recursive', 'force', 'labels', 'body'];
+const WORDS = [
+  'the',
+  'a',
+  'selected',
+  'current',
+  'workspace',
+  'project',
+  'given',
+  'matching',
+  'all',
+  'one',
+  'new',
+  'existing',
+  'remote',
+  'local',
+  'with',
+  'from',
+  'into',
+  'for',
+  'by',
+  'status',
+  'owner',
+  'metadata',
+  'content',
+  'permissions',
+  'history',
+  'details',
+  'filters',
+  'range',
+  'limit',
+  'cursor',
+  'returns',
+  'optionally',
+  'including',
+  'when',
+  'available',
+  'page',
+  'results',
+  'fields',
+  'identifier',
+];
+const PARAM_NAMES = [
+  'path',
+  'id',
+  'query',
+  'limit',
+  'cursor',
+  'owner',
+  'repo',
+  'channel',
+  'text',
+  'title',
+  'status',
+  'since',
+  'until',
+  'format',
+  'recursive',
+  'force',
+  'labels',
+  'body',
+];
 const PARAM_TYPES = ['string', 'integer', 'boolean', 'array', 'object'];
 
 export interface SyntheticTool {
@@ -98,7 +221,14 @@ export function generateTools(n: number, seed = 42): SyntheticTool[] {
     ];
     if (rand() < 0.2) {
       const target = other();
-      lines.push(`See also [[${target.title}]] before calling it.`, '', '```jsonld', JSON.stringify({ id: t.id, requires: { id: other().id, confidence: 'inferred' } }), '```', '');
+      lines.push(
+        `See also [[${target.title}]] before calling it.`,
+        '',
+        '```jsonld',
+        JSON.stringify({ id: t.id, requires: { id: other().id, confidence: 'inferred' } }),
+        '```',
+        '',
+      );
     }
     t.text = lines.join('\n');
   }

@@ -10,7 +10,10 @@ if (!existsSync(entry)) {
 const { main, removeInFlight } = await import(entry.href);
 // Interrupted: remove the temp files and folders in flight (a half-written document, a bench
 // catalog), then end with the usual 128 + signal number.
-for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15]]) {
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+]) {
   process.on(signal, () => {
     removeInFlight();
     process.exit(128 + number);

@@ -23,7 +23,8 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x)
 const isStringMap = (v: unknown): v is Record<string, string> => isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
 
 function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], where: string, file: string): void {
-  for (const key of Object.keys(value)) if (!allowed.includes(key)) throw invalid(file, `unknown key '${where}.${key}'${didYouMean(key, allowed, `${where}.`)}`);
+  for (const key of Object.keys(value))
+    if (!allowed.includes(key)) throw invalid(file, `unknown key '${where}.${key}'${didYouMean(key, allowed, `${where}.`)}`);
 }
 
 function checkId(id: string, where: string, file: string): void {
@@ -61,7 +62,8 @@ export function validateSources(value: unknown, file: string): Record<string, So
     if (!isRecord(source)) throw invalid(file, `'${where}' must be a mapping`);
     onlyKeys(source, ['openapi', 'mcp_tools'], where, file);
     const kinds = Object.keys(source);
-    if (kinds.length !== 1 || typeof source[kinds[0] ?? ''] !== 'string') throw invalid(file, `'${where}' needs exactly one of 'openapi: <file>' or 'mcp_tools: <file>'`);
+    if (kinds.length !== 1 || typeof source[kinds[0] ?? ''] !== 'string')
+      throw invalid(file, `'${where}' needs exactly one of 'openapi: <file>' or 'mcp_tools: <file>'`);
   }
   return value as Record<string, SourceConfig>;
 }

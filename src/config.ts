@@ -63,20 +63,26 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   const serve = config.serve;
   if (serve !== undefined) {
     if (serve === null || typeof serve !== 'object' || Array.isArray(serve)) throw invalid(file, "'serve' must be a mapping");
-    for (const key of Object.keys(serve)) if (!SERVE_KEYS.includes(key)) throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, SERVE_KEYS, 'serve.')}`);
+    for (const key of Object.keys(serve))
+      if (!SERVE_KEYS.includes(key)) throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, SERVE_KEYS, 'serve.')}`);
     const confirm = (serve as Record<string, unknown>).confirm_destructive;
     if (confirm !== undefined && typeof confirm !== 'boolean') throw invalid(file, "'serve.confirm_destructive' must be true or false");
     const normalize = (serve as Record<string, unknown>).normalize;
     if (normalize !== undefined && typeof normalize !== 'boolean') throw invalid(file, "'serve.normalize' must be true or false");
     const env = (serve as Record<string, unknown>).token_env;
-    if (env !== undefined && !(typeof env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(env))) throw invalid(file, "'serve.token_env' must be the name of an environment variable");
+    if (env !== undefined && !(typeof env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(env)))
+      throw invalid(file, "'serve.token_env' must be the name of an environment variable");
   }
   const sparql = config.sparql;
   if (sparql !== undefined) {
     if (sparql === null || typeof sparql !== 'object' || Array.isArray(sparql)) throw invalid(file, "'sparql' must be a mapping");
     const s = sparql as Record<string, unknown>;
-    for (const key of Object.keys(s)) if (!SPARQL_KEYS.includes(key)) throw invalid(file, `unknown key 'sparql.${key}'${didYouMean(key, SPARQL_KEYS, 'sparql.')}`);
-    if (s.allow_services !== undefined && !(Array.isArray(s.allow_services) && s.allow_services.every((x) => typeof x === 'string' && /^https?:\/\//.test(x)))) {
+    for (const key of Object.keys(s))
+      if (!SPARQL_KEYS.includes(key)) throw invalid(file, `unknown key 'sparql.${key}'${didYouMean(key, SPARQL_KEYS, 'sparql.')}`);
+    if (
+      s.allow_services !== undefined &&
+      !(Array.isArray(s.allow_services) && s.allow_services.every((x) => typeof x === 'string' && /^https?:\/\//.test(x)))
+    ) {
       throw invalid(file, "'sparql.allow_services' must be a list of http(s) endpoint IRIs");
     }
     for (const key of ['timeout_ms', 'limit']) {
@@ -90,10 +96,13 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
 function validateSearch(value: unknown, file: string): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(file, "'search' must be a mapping");
   const s = value as Record<string, unknown>;
-  for (const key of Object.keys(s)) if (!['fields', 'weights'].includes(key)) throw invalid(file, `unknown key 'search.${key}'${didYouMean(key, ['fields', 'weights'], 'search.') || ' (known: fields, weights)'}`);
+  for (const key of Object.keys(s))
+    if (!['fields', 'weights'].includes(key))
+      throw invalid(file, `unknown key 'search.${key}'${didYouMean(key, ['fields', 'weights'], 'search.') || ' (known: fields, weights)'}`);
   for (const key of ['fields', 'weights']) {
     const v = s[key];
-    if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v))) throw invalid(file, `'search.${key}' must be a mapping of names to numbers`);
+    if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v)))
+      throw invalid(file, `'search.${key}' must be a mapping of names to numbers`);
   }
   try {
     withOverrides(s as SearchOverrides);

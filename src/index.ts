@@ -34,7 +34,20 @@ export { listLiveTools, readMcpToolList } from './ingest/mcp/index.js';
 export type { LiveServerConfig } from './ingest/mcp/index.js';
 export { annotationStats, inferAnnotations } from './ingest/annotations.js';
 export { detectDependencies } from './ingest/dependencies/index.js';
-export type { Confidence, DependencyEdge, FieldRef, HintValue, IngestResult, OpenApiDetails, Relation, ToolAnnotations, ToolGroup, ToolHints, ToolModel, ToolParameter } from './ingest/types.js';
+export type {
+  Confidence,
+  DependencyEdge,
+  FieldRef,
+  HintValue,
+  IngestResult,
+  OpenApiDetails,
+  Relation,
+  ToolAnnotations,
+  ToolGroup,
+  ToolHints,
+  ToolModel,
+  ToolParameter,
+} from './ingest/types.js';
 export { generateTools } from './generate/generate-tools.js';
 export type { GenerateOptions, SourceReport, ToolSource } from './generate/generate-tools.js';
 export { groupDocument, toolDocument } from './generate/tool-document.js';
@@ -44,7 +57,18 @@ export type { WriteSummary } from './generate/write-documents.js';
 export { ToolIndex } from './search/tool-index.js';
 export type { ExtraSource, ToolIndexOptions } from './search/tool-index.js';
 export { STRATEGIES } from './search/types.js';
-export type { Evidence, Intent, QueryNormalizer, SearchHit, SearchOptions, SearchResult, SourceName, Strategy, Token, ToolAnnotationsView } from './search/types.js';
+export type {
+  Evidence,
+  Intent,
+  QueryNormalizer,
+  SearchHit,
+  SearchOptions,
+  SearchResult,
+  SourceName,
+  Strategy,
+  Token,
+  ToolAnnotationsView,
+} from './search/types.js';
 export { tokenize } from './search/text/tokenize.js';
 export { classifyIntent } from './search/request/intent.js';
 export type { IntentResult } from './search/request/intent.js';

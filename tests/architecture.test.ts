@@ -17,7 +17,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const FILES = sourceFiles(SRC).map((f) => relative(ROOT, f)).sort();
+const FILES = sourceFiles(SRC)
+  .map((f) => relative(ROOT, f))
+  .sort();
 const TEXT = new Map(FILES.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
 
 /** Comments, so that an import quoted in a comment does not count. */
@@ -38,7 +40,18 @@ function target(file: string, spec: string): string | undefined {
   return TEXT.has(path) ? path : undefined;
 }
 
-const EDGES = new Map(FILES.map((f) => [f, [...new Set(specifiers(f).map((s) => target(f, s)).filter((t): t is string => t !== undefined))].sort()]));
+const EDGES = new Map(
+  FILES.map((f) => [
+    f,
+    [
+      ...new Set(
+        specifiers(f)
+          .map((s) => target(f, s))
+          .filter((t): t is string => t !== undefined),
+      ),
+    ].sort(),
+  ]),
+);
 
 /** The cycles of the import graph, each as its files in order (Tarjan's strongly connected components). */
 function cycles(): string[][] {
@@ -131,7 +144,12 @@ describe('architecture', () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect(Object.keys(SEARCH_ALLOWED).sort()).toEqual(readdirSync(join(SRC, 'search'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort());
+    expect(Object.keys(SEARCH_ALLOWED).sort()).toEqual(
+      readdirSync(join(SRC, 'search'), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+    );
   });
 
   it('has no import cycles', () => {

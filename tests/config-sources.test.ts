@@ -4,7 +4,10 @@ import { validateConfig } from '../src/config.js';
 describe('config: servers, sources, hints', () => {
   it('accepts the documented shape', () => {
     const config = {
-      servers: { memory: { command: 'node', args: ['server.js'], env: { A: '1' }, timeout_ms: 5000 }, remote: { url: 'http://127.0.0.1:8931/mcp', headers: { Authorization: 'x' } } },
+      servers: {
+        memory: { command: 'node', args: ['server.js'], env: { A: '1' }, timeout_ms: 5000 },
+        remote: { url: 'http://127.0.0.1:8931/mcp', headers: { Authorization: 'x' } },
+      },
       sources: { petstore: { openapi: 'specs/petstore.yaml' }, fs: { mcp_tools: 'tools/filesystem.json' } },
       hints: { 'petstore/findPetsByStatus': { aliases: ['pets by status'], keywords: ['availability'] } },
       tools_out: 'graphs/tools',
@@ -13,7 +16,10 @@ describe('config: servers, sources, hints', () => {
   });
 
   it.each([
-    [{ servers: { 'a/b': { command: 'x' } } }, "c.yaml: 'servers.a/b': a source id is letters, digits, '.', '_' and '-' (it names a folder and an IRI segment)"],
+    [
+      { servers: { 'a/b': { command: 'x' } } },
+      "c.yaml: 'servers.a/b': a source id is letters, digits, '.', '_' and '-' (it names a folder and an IRI segment)",
+    ],
     [{ servers: { m: { args: ['x'] } } }, "c.yaml: 'servers.m' needs a 'command' (stdio) or a 'url' (Streamable HTTP)"],
     [{ servers: { m: { url: 'file:///x' } } }, "c.yaml: 'servers.m.url' must be an http(s) URL"],
     [{ servers: { m: { command: 'x', shell: true } } }, "c.yaml: unknown key 'servers.m.shell'"],

@@ -43,7 +43,12 @@ describe('config', () => {
   });
 
   it('finds mdkg.config.yaml, reads JSON, and reports unreadable files with a code', async () => {
-    const dir = await tempDir({ 'mdkg.config.yaml': 'graphs: kg\n', 'other.json': '{"graphs": "g2"}', 'bad.yaml': 'a: [\n', 'bomb.yaml': 'a: &a [1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n' });
+    const dir = await tempDir({
+      'mdkg.config.yaml': 'graphs: kg\n',
+      'other.json': '{"graphs": "g2"}',
+      'bad.yaml': 'a: [\n',
+      'bomb.yaml': 'a: &a [1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c]\n',
+    });
     expect(await loadConfig(dir)).toEqual({ config: { graphs: 'kg' }, file: join(dir, 'mdkg.config.yaml'), dir });
     expect((await loadConfig(dir, 'other.json')).config).toEqual({ graphs: 'g2' });
     await expect(loadConfig(dir, 'bad.yaml')).rejects.toMatchObject({ code: 'MDKG_CONFIG_INVALID' });

@@ -20,10 +20,19 @@ interface Sample {
   split: string;
 }
 
-const ece = (samples: readonly Sample[], model?: CalibrationModel): number | null => expectedCalibrationError(samples.map((s) => ({ confidence: confidence(s.features, model), relevant: s.relevant })));
+const ece = (samples: readonly Sample[], model?: CalibrationModel): number | null =>
+  expectedCalibrationError(samples.map((s) => ({ confidence: confidence(s.features, model), relevant: s.relevant })));
 const r4 = (v: number | null): number | null => (v === null ? null : Number(v.toFixed(4)));
 
-export async function calibrationStage(sets: readonly FitDataset[], params: SearchParams, rerank: RerankModel, priors: Tree, l2: number, iterations: number, log: (line: string) => void): Promise<StageOutput & { model: CalibrationModel }> {
+export async function calibrationStage(
+  sets: readonly FitDataset[],
+  params: SearchParams,
+  rerank: RerankModel,
+  priors: Tree,
+  l2: number,
+  iterations: number,
+  log: (line: string) => void,
+): Promise<StageOutput & { model: CalibrationModel }> {
   const samples: Sample[] = [];
   for (const d of sets) {
     const index = ToolIndex.build(d.graph, { params, rerank });
@@ -49,7 +58,9 @@ export async function calibrationStage(sets: readonly FitDataset[], params: Sear
     if (part.length === 0) continue;
     const top = part.filter((s) => s.rank === 0);
     measured[split] = { hits: part.length, ece: r4(ece(part, model)), ece1: r4(ece(top, model)) };
-    log(`calibration: ${split.padEnd(5)} hits ${String(part.length).padStart(5)}  ECE (top 10) before ${ece(part)?.toFixed(4)} after ${ece(part, model)?.toFixed(4)}  ECE@1 before ${ece(top)?.toFixed(4)} after ${ece(top, model)?.toFixed(4)}`);
+    log(
+      `calibration: ${split.padEnd(5)} hits ${String(part.length).padStart(5)}  ECE (top 10) before ${ece(part)?.toFixed(4)} after ${ece(part, model)?.toFixed(4)}  ECE@1 before ${ece(top)?.toFixed(4)} after ${ece(top, model)?.toFixed(4)}`,
+    );
   }
   return {
     description:

@@ -28,7 +28,10 @@ export function readFitFile(dir: string, key: FileKey): FitFile {
 }
 
 /** sha256 of what a file makes the search do (its priors and fitted values, not its provenance). */
-export const contentHash = (f: Pick<FitFile, 'priors' | 'fitted'>): string => createHash('sha256').update(JSON.stringify({ priors: f.priors, fitted: f.fitted })).digest('hex');
+export const contentHash = (f: Pick<FitFile, 'priors' | 'fitted'>): string =>
+  createHash('sha256')
+    .update(JSON.stringify({ priors: f.priors, fitted: f.fitted }))
+    .digest('hex');
 
 export interface StageOutput {
   description: string;

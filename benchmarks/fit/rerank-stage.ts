@@ -31,7 +31,11 @@ type Scores = { hit1: number; recall5: number; mrr: number };
 function score(queries: readonly Query[], order: (q: Query) => number[]): Scores {
   const sum = { hit1: 0, recall5: 0, mrr: 0 };
   for (const q of queries) {
-    const m = scoreQuery(order(q).map((i) => q.hits[i]!), q.expected, q.match);
+    const m = scoreQuery(
+      order(q).map((i) => q.hits[i]!),
+      q.expected,
+      q.match,
+    );
     sum.hit1 += m.hit1;
     sum.recall5 += m.recall5;
     sum.mrr += m.mrr;
@@ -50,7 +54,13 @@ async function candidates(sets: readonly FitDataset[], params: SearchParams, dep
     for (const q of d.queries) {
       const result = await index.search(q.query, { limit: depth, explain: true, rerank: false, clauses: false });
       const hits = result.hits.map((h) => ({ name: h.name, source: h.source }));
-      queries.push({ hits, expected: q.expected, match: q.match, relevant: relevance(hits, q.expected), features: result.hits.map((h) => RERANK_FEATURES.map((f) => h.features?.rerank?.[f] ?? 0)) });
+      queries.push({
+        hits,
+        expected: q.expected,
+        match: q.match,
+        relevant: relevance(hits, q.expected),
+        features: result.hits.map((h) => RERANK_FEATURES.map((f) => h.features?.rerank?.[f] ?? 0)),
+      });
     }
     out.push({ name: d.name, split: d.split, queries });
   }
@@ -67,19 +77,36 @@ export interface HeldOutRow {
   heldOut: Scores;
 }
 
-export async function rerankStage(sets: readonly FitDataset[], params: SearchParams, priors: Tree, l2: number, iterations: number, log: (line: string) => void): Promise<StageOutput & { model: RerankModel; rows: HeldOutRow[]; groups: string[][] }> {
+export async function rerankStage(
+  sets: readonly FitDataset[],
+  params: SearchParams,
+  priors: Tree,
+  l2: number,
+  iterations: number,
+  log: (line: string) => void,
+): Promise<StageOutput & { model: RerankModel; rows: HeldOutRow[]; groups: string[][] }> {
   const depth = checkRerankModel({ depth: priors.depth, weights: Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) }).depth;
   const loaded = await candidates(sets, params, depth);
   const fitOn = loaded.filter((d) => d.split !== 'test');
-  const all = fitPairwise(fitOn.flatMap((d) => d.queries), l2, iterations);
+  const all = fitPairwise(
+    fitOn.flatMap((d) => d.queries),
+    l2,
+    iterations,
+  );
   const weights = Object.fromEntries(RERANK_FEATURES.map((f, j) => [f, all[j] ?? 0])) as RerankModel['weights'];
   const groups = catalogGroups(sets);
-  log(`rerank: ${fitOn.reduce((s, d) => s + d.queries.length, 0)} train/dev queries of ${fitOn.length} datasets; weights ${RERANK_FEATURES.map((f, j) => `${f} ${all[j]}`).join(', ')}`);
+  log(
+    `rerank: ${fitOn.reduce((s, d) => s + d.queries.length, 0)} train/dev queries of ${fitOn.length} datasets; weights ${RERANK_FEATURES.map((f, j) => `${f} ${all[j]}`).join(', ')}`,
+  );
   log(`rerank: catalog groups ${groups.map((g, i) => `${i + 1}: ${g.join(' ')}`).join(' | ')}`);
   const rows: HeldOutRow[] = [];
   groups.forEach((group, gi) => {
     const outside = fitOn.filter((d) => !group.includes(d.name));
-    const held = fitPairwise(outside.flatMap((d) => d.queries), l2, iterations);
+    const held = fitPairwise(
+      outside.flatMap((d) => d.queries),
+      l2,
+      iterations,
+    );
     for (const d of loaded.filter((x) => group.includes(x.name))) {
       rows.push({
         name: d.name,
@@ -94,11 +121,16 @@ export async function rerankStage(sets: readonly FitDataset[], params: SearchPar
   });
   rows.sort((a, b) => (a.name < b.name ? -1 : 1));
   log(`rerank: ${'dataset'.padEnd(36)} split group  fused (H@1 R@5 MRR)  in-sample            held out by catalog`);
-  for (const r of rows) log(`rerank: ${r.name.padEnd(36)} ${r.split.padEnd(5)} ${String(r.group).padStart(5)}  ${fmt(r.fused)}  ${fmt(r.fitted)}  ${fmt(r.heldOut)}`);
+  for (const r of rows)
+    log(`rerank: ${r.name.padEnd(36)} ${r.split.padEnd(5)} ${String(r.group).padStart(5)}  ${fmt(r.fused)}  ${fmt(r.fitted)}  ${fmt(r.heldOut)}`);
   const trainDev = rows.filter((r) => r.split !== 'test');
   const macro = (pick: (r: HeldOutRow) => Scores): Scores => {
     const n = Math.max(1, trainDev.length);
-    return { hit1: trainDev.reduce((s, r) => s + pick(r).hit1, 0) / n, recall5: trainDev.reduce((s, r) => s + pick(r).recall5, 0) / n, mrr: trainDev.reduce((s, r) => s + pick(r).mrr, 0) / n };
+    return {
+      hit1: trainDev.reduce((s, r) => s + pick(r).hit1, 0) / n,
+      recall5: trainDev.reduce((s, r) => s + pick(r).recall5, 0) / n,
+      mrr: trainDev.reduce((s, r) => s + pick(r).mrr, 0) / n,
+    };
   };
   const summary = { fused: macro((r) => r.fused), fitted: macro((r) => r.fitted), heldOut: macro((r) => r.heldOut) };
   log(`rerank: ${'macro (train/dev)'.padEnd(36)}             ${fmt(summary.fused)}  ${fmt(summary.fitted)}  ${fmt(summary.heldOut)}`);
@@ -107,7 +139,10 @@ export async function rerankStage(sets: readonly FitDataset[], params: SearchPar
     description:
       'Linear re-ranking model of mdkg search over the top fused candidates. priors.depth is hand-set; the weights are fitted by benchmarks/fit.ts (pairwise logistic, train/dev splits only, on the candidates of search-params.json). Written by npm run fit; do not edit fitted values by hand.',
     options: { l2, iterations, candidates: 'rerank off, clauses off' },
-    measured: { macroTrainDev: { fused: round3(summary.fused), inSample: round3(summary.fitted), heldOutByCatalog: round3(summary.heldOut) }, catalogGroups: groups },
+    measured: {
+      macroTrainDev: { fused: round3(summary.fused), inSample: round3(summary.fitted), heldOutByCatalog: round3(summary.heldOut) },
+      catalogGroups: groups,
+    },
     priors,
     fitted: { weights },
     model: checkRerankModel({ depth, weights }),

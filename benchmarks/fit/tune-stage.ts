@@ -58,7 +58,12 @@ async function objective(sets: readonly FitDataset[], params: SearchParams): Pro
   return total / sets.length;
 }
 
-export async function tuneStage(all: readonly FitDataset[], priors: Tree, rounds: number, log: (line: string) => void): Promise<StageOutput & { params: SearchParams }> {
+export async function tuneStage(
+  all: readonly FitDataset[],
+  priors: Tree,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<StageOutput & { params: SearchParams }> {
   const sets = fittable(all);
   let best: Tree = {};
   for (const k of KNOBS) best = setPath(best, k.path, k.start);
@@ -84,7 +89,11 @@ export async function tuneStage(all: readonly FitDataset[], priors: Tree, rounds
   return {
     description:
       'Ranking parameters of mdkg search: priors (hand-set, never fitted: bm25.coord, the b of most fields, the weights of fields not in the grid, graph expansion depth/confidence/relations, fusion k and the bm25/fuzzy/pairs/vector weights, candidates, lowConfidence) merged with the values benchmarks/fit.ts fits on train/dev splits (coordinate search, rerank off). Field and fusion weights may be overridden in mdkg.config.yaml (search:). Written by npm run fit; edit priors by hand, never fitted values.',
-    options: { rounds, objective: 'macro mean over train/dev datasets of (Hit@1 + Recall@5 + MRR) / 3, rerank off', start: Object.fromEntries(KNOBS.map((k) => [k.path.join('.'), k.start])) },
+    options: {
+      rounds,
+      objective: 'macro mean over train/dev datasets of (Hit@1 + Recall@5 + MRR) / 3, rerank off',
+      start: Object.fromEntries(KNOBS.map((k) => [k.path.join('.'), k.start])),
+    },
     measured: { objectiveStart: Number(start.toFixed(4)), objective: Number(bestScore.toFixed(4)) },
     priors,
     fitted: best,

@@ -111,7 +111,11 @@ export async function buildCatalog(dataset: Dataset): Promise<BuiltCatalog> {
     }
     const failed = entries.filter((e) => !e.ok);
     if (failed.length > 0) {
-      throw new MdkgError('MDKG_DATASET_INVALID', `catalog entr${failed.length === 1 ? 'y' : 'ies'} ${failed.map((e) => `'${e.path}'`).join(', ')} could not be generated`, { file: failed[0]?.path, diagnostics });
+      throw new MdkgError(
+        'MDKG_DATASET_INVALID',
+        `catalog entr${failed.length === 1 ? 'y' : 'ies'} ${failed.map((e) => `'${e.path}'`).join(', ')} could not be generated`,
+        { file: failed[0]?.path, diagnostics },
+      );
     }
     const generateMs = performance.now() - t0;
     const t1 = performance.now();

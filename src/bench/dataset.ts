@@ -60,7 +60,8 @@ function catalogEntry(value: unknown, index: number, root: string, file: string)
     throw invalid(file, `${where}.type must be one of ${CATALOG_TYPES.join(', ')}, got ${JSON.stringify(type) ?? 'nothing'}`);
   }
   if (typeof path !== 'string' || path.trim() === '' || path.includes('\0')) throw invalid(file, `${where}.path must be a non-empty path`);
-  if (typeof source !== 'string' || !isValidSourceId(source)) throw invalid(file, `${where}.source must be a source id (letters, digits, '.', '_', '-'), got ${JSON.stringify(source) ?? 'nothing'}`);
+  if (typeof source !== 'string' || !isValidSourceId(source))
+    throw invalid(file, `${where}.source must be a source id (letters, digits, '.', '_', '-'), got ${JSON.stringify(source) ?? 'nothing'}`);
   return { type: type as CatalogType, path, resolved: isAbsolute(path) ? path : resolve(root, path), source };
 }
 
@@ -70,7 +71,8 @@ async function checkCatalogPaths(catalog: readonly CatalogEntry[], file: string)
     const info = await stat(entry.resolved).catch(() => undefined);
     if (info === undefined) throw invalid(file, `catalog[${index}].path '${entry.path}' does not exist (resolved to ${entry.resolved})`);
     const wantDir = entry.type === 'graphs';
-    if (wantDir ? !info.isDirectory() : !info.isFile()) throw invalid(file, `catalog[${index}].path '${entry.path}' must be a ${wantDir ? 'folder' : 'file'} for type ${entry.type}`);
+    if (wantDir ? !info.isDirectory() : !info.isFile())
+      throw invalid(file, `catalog[${index}].path '${entry.path}' must be a ${wantDir ? 'folder' : 'file'} for type ${entry.type}`);
   }
 }
 
@@ -124,7 +126,8 @@ export async function readDataset(dir: string, cwd: string = process.cwd()): Pro
   const origin = text(json, 'origin', file);
   const queriesName = text(json, 'queries', file);
   if (!Array.isArray(json.catalog) || json.catalog.length === 0) throw invalid(file, `'catalog' must be a non-empty array of {type, path, source}`);
-  if (json.catalog.length > DATASET_LIMITS.catalogEntries) throw invalid(file, `'catalog' has ${json.catalog.length} entries; at most ${DATASET_LIMITS.catalogEntries}`);
+  if (json.catalog.length > DATASET_LIMITS.catalogEntries)
+    throw invalid(file, `'catalog' has ${json.catalog.length} entries; at most ${DATASET_LIMITS.catalogEntries}`);
   const catalog = json.catalog.map((entry, i) => catalogEntry(entry, i, root, file));
   const seen = new Set<string>();
   for (const entry of catalog) {

@@ -56,7 +56,8 @@ function parseLine(text: string, line: number): BenchQuery | string {
   const expected = stringList(value.expected, 'expected', false);
   if (typeof expected === 'string') return expected;
   if (value.match !== 'all' && value.match !== 'any') return `'match' must be "all" or "any"`;
-  if (value.lang !== undefined && (typeof value.lang !== 'string' || !/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value.lang))) return `'lang' must be a language tag such as "en"`;
+  if (value.lang !== undefined && (typeof value.lang !== 'string' || !/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value.lang)))
+    return `'lang' must be a language tag such as "en"`;
   const required = value.required === undefined ? undefined : stringList(value.required, 'required', true);
   if (typeof required === 'string') return required;
   return {

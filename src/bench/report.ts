@@ -5,7 +5,24 @@ import { escapeForTerminal } from '../util/terminal-text.js';
 import type { Aggregate } from './aggregate.js';
 import type { BenchReport } from './types.js';
 
-const HEADERS = ['dataset', 'split', 'queries', 'Hit@1', 'Hit@3', 'Hit@5', 'R@5', 'R@10', 'MRR', 'nDCG@10', 'mAP@10', 'ECE', 'ECE@1', 'p50 ms', 'p95 ms', 'build ms'];
+const HEADERS = [
+  'dataset',
+  'split',
+  'queries',
+  'Hit@1',
+  'Hit@3',
+  'Hit@5',
+  'R@5',
+  'R@10',
+  'MRR',
+  'nDCG@10',
+  'mAP@10',
+  'ECE',
+  'ECE@1',
+  'p50 ms',
+  'p95 ms',
+  'build ms',
+];
 
 const fixed = (value: number | null | undefined, digits: number): string => (value === null || value === undefined ? '-' : value.toFixed(digits));
 
@@ -49,7 +66,9 @@ export function renderReport(report: BenchReport): string {
   }
   const failed = report.datasets.filter((d) => d.status === 'failed');
   if (failed.length > 0) {
-    blocks.push(`failed datasets:\n${failed.map((d) => `  ${escapeForTerminal(`${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}`)}\n`).join('')}`);
+    blocks.push(
+      `failed datasets:\n${failed.map((d) => `  ${escapeForTerminal(`${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}`)}\n`).join('')}`,
+    );
   }
   return blocks.join('\n');
 }

@@ -77,7 +77,11 @@ export async function runStrategy(searcher: Searcher, queries: readonly BenchQue
     options.onQuery?.('timed', j + 1, queries.length);
   }
   const metrics = aggregate(
-    records.map((r) => ({ metrics: r.metrics, latencyMs: r.latencyMs, samples: r.hits.slice(0, 10).map((h) => ({ confidence: h.confidence, relevant: h.relevant })) })),
+    records.map((r) => ({
+      metrics: r.metrics,
+      latencyMs: r.latencyMs,
+      samples: r.hits.slice(0, 10).map((h) => ({ confidence: h.confidence, relevant: h.relevant })),
+    })),
   );
   return { strategy, metrics, queries: records };
 }

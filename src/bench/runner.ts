@@ -45,7 +45,17 @@ function failed(dir: string, error: unknown, dataset?: Dataset): DatasetReport {
 function unknownLabels(dataset: Dataset, names: ReadonlySet<string>): Diagnostic[] {
   const file = dataset.queriesFile;
   return dataset.queries.flatMap((q) =>
-    q.expected.filter((x) => !names.has(x)).map((x): Diagnostic => ({ code: 'MDKG_DATASET_INVALID', severity: 'warning', message: `query '${q.id}' expects '${x}', which names no tool of the catalog`, file, line: q.line })),
+    q.expected
+      .filter((x) => !names.has(x))
+      .map(
+        (x): Diagnostic => ({
+          code: 'MDKG_DATASET_INVALID',
+          severity: 'warning',
+          message: `query '${q.id}' expects '${x}', which names no tool of the catalog`,
+          file,
+          line: q.line,
+        }),
+      ),
   );
 }
 
@@ -100,9 +110,22 @@ async function runDataset(dir: string, index: number, total: number, options: Se
       origin: dataset.origin,
       status: 'ok',
       diagnostics: [...dataset.diagnostics, ...catalog.diagnostics, ...unknownLabels(dataset, catalog.toolNames)],
-      catalog: { tools: catalog.tools, documents: catalog.graph.stats.loaded, triples: catalog.graph.stats.triples, entries: catalog.entries, generateMs: catalog.generateMs, loadMs: catalog.loadMs },
+      catalog: {
+        tools: catalog.tools,
+        documents: catalog.graph.stats.loaded,
+        triples: catalog.graph.stats.triples,
+        entries: catalog.entries,
+        generateMs: catalog.generateMs,
+        loadMs: catalog.loadMs,
+      },
       buildMs,
-      memory: { rssBeforeBytes: before.rss, heapUsedBeforeBytes: before.heapUsed, heapUsedAfterBuildBytes: afterBuild.heapUsed, rssPeakBytes: memory.rssPeak, heapUsedPeakBytes: memory.heapUsedPeak },
+      memory: {
+        rssBeforeBytes: before.rss,
+        heapUsedBeforeBytes: before.heapUsed,
+        heapUsedAfterBuildBytes: afterBuild.heapUsed,
+        rssPeakBytes: memory.rssPeak,
+        heapUsedPeakBytes: memory.heapUsedPeak,
+      },
       runs,
     };
   } catch (error) {
@@ -112,7 +135,11 @@ async function runDataset(dir: string, index: number, total: number, options: Se
   }
 }
 
-const scored = (r: QueryRecord): ScoredQuery => ({ metrics: r.metrics, latencyMs: r.latencyMs, samples: r.hits.slice(0, 10).map((h) => ({ confidence: h.confidence, relevant: h.relevant })) });
+const scored = (r: QueryRecord): ScoredQuery => ({
+  metrics: r.metrics,
+  latencyMs: r.latencyMs,
+  samples: r.hits.slice(0, 10).map((h) => ({ confidence: h.confidence, relevant: h.relevant })),
+});
 
 /** Per strategy: pooled over all queries, macro over datasets, pooled per split. */
 export function summarize(datasets: readonly DatasetReport[], strategies: readonly Strategy[]): StrategySummary[] {
@@ -135,11 +162,22 @@ export async function runBench(datasetDirs: readonly string[], options: RunBench
   const strategies = [...(options.strategies ?? STRATEGIES)];
   const unknown = strategies.filter((s) => !STRATEGIES.includes(s));
   if (unknown.length > 0 || strategies.length === 0) {
-    throw new MdkgError('MDKG_STRATEGY_UNKNOWN', `unknown strategy ${unknown.map((s) => `'${s}'`).join(', ') || '(none given)'}; valid: ${STRATEGIES.join(', ')}`);
+    throw new MdkgError(
+      'MDKG_STRATEGY_UNKNOWN',
+      `unknown strategy ${unknown.map((s) => `'${s}'`).join(', ') || '(none given)'}; valid: ${STRATEGIES.join(', ')}`,
+    );
   }
   const limit = options.limit ?? 10;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
-  const settings: Settings = { makeSearcher: options.makeSearcher, strategies, limit, warmup: options.warmup ?? true, cwd: options.cwd ?? process.cwd(), onProgress: options.onProgress };
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
+  const settings: Settings = {
+    makeSearcher: options.makeSearcher,
+    strategies,
+    limit,
+    warmup: options.warmup ?? true,
+    cwd: options.cwd ?? process.cwd(),
+    onProgress: options.onProgress,
+  };
   const memory = new MemorySampler();
   const datasets: DatasetReport[] = [];
   for (const [i, dir] of datasetDirs.entries()) {

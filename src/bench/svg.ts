@@ -5,7 +5,16 @@ import type { Aggregate } from './aggregate.js';
 import type { BenchReport } from './types.js';
 
 export type ChartMetric = 'hit1' | 'hit3' | 'hit5' | 'recall5' | 'recall10' | 'mrr' | 'ndcg10' | 'map10';
-const METRIC_LABELS: Record<ChartMetric, string> = { hit1: 'Hit@1', hit3: 'Hit@3', hit5: 'Hit@5', recall5: 'Recall@5', recall10: 'Recall@10', mrr: 'MRR', ndcg10: 'nDCG@10', map10: 'mAP@10' };
+const METRIC_LABELS: Record<ChartMetric, string> = {
+  hit1: 'Hit@1',
+  hit3: 'Hit@3',
+  hit5: 'Hit@5',
+  recall5: 'Recall@5',
+  recall10: 'Recall@10',
+  mrr: 'MRR',
+  ndcg10: 'nDCG@10',
+  map10: 'mAP@10',
+};
 
 /** Colour-blind-safe (Okabe–Ito), by position in STRATEGIES. */
 const COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];
@@ -20,7 +29,9 @@ const PANEL_GAP = 44;
 const LABEL_H = 150;
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+  return text
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 }
 
 const n = (v: number): string => (Math.round(v * 10) / 10).toString();
@@ -31,7 +42,9 @@ interface Group {
 }
 
 function groups(report: BenchReport): Group[] {
-  const out: Group[] = report.datasets.filter((d) => d.runs.length > 0).map((d) => ({ label: d.name, values: new Map(d.runs.map((r) => [r.strategy, r.metrics])) }));
+  const out: Group[] = report.datasets
+    .filter((d) => d.runs.length > 0)
+    .map((d) => ({ label: d.name, values: new Map(d.runs.map((r) => [r.strategy, r.metrics])) }));
   if (out.length > 1) out.push({ label: 'all (pooled)', values: new Map(report.summary.map((s) => [s.strategy, s.overall])) });
   return out;
 }
@@ -63,7 +76,9 @@ export function renderSvg(report: BenchReport, options: { metrics?: readonly Cha
   const height = top + metrics.length * (PLOT_H + PANEL_GAP) + LABEL_H;
   const out: string[] = [];
   const title = options.title ?? 'mdkg bench';
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
+  );
   out.push(`<title>${escapeXml(title)}</title>`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${LEFT}" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`);

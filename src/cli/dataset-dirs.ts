@@ -15,7 +15,8 @@ export async function datasetDirs(args: readonly string[], cwd: string): Promise
     const info = await lstat(path).catch(() => undefined);
     if (info === undefined) dirs.push(arg);
     else if (!(await stat(path).catch(() => info)).isDirectory()) notes.push(`skipping ${escapeForTerminal(arg)}: not a dataset folder (not a folder)`);
-    else if ((await lstat(join(path, 'dataset.json')).catch(() => undefined)) === undefined) notes.push(`skipping ${escapeForTerminal(arg)}: not a dataset folder (no dataset.json)`);
+    else if ((await lstat(join(path, 'dataset.json')).catch(() => undefined)) === undefined)
+      notes.push(`skipping ${escapeForTerminal(arg)}: not a dataset folder (no dataset.json)`);
     else dirs.push(arg);
   }
   return { dirs, notes };

@@ -16,7 +16,17 @@ import { systemErrorToMdkg } from './system-error.js';
 export { removeInFlight } from '../util/cleanup.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = { query: queryCommand, validate: validateCommand, schema: schemaCommand, export: exportCommand, generate: generateCommand, bench: benchCommand, search: searchCommand, 'graph-search': graphSearchCommand, serve: serveCommand };
+const COMMANDS: Record<string, Command> = {
+  query: queryCommand,
+  validate: validateCommand,
+  schema: schemaCommand,
+  export: exportCommand,
+  generate: generateCommand,
+  bench: benchCommand,
+  search: searchCommand,
+  'graph-search': graphSearchCommand,
+  serve: serveCommand,
+};
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

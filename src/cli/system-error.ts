@@ -27,7 +27,27 @@ const REASONS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** System calls that change the file system: their failures are write failures. */
-const WRITES = new Set(['write', 'writev', 'rename', 'mkdir', 'mkdtemp', 'rmdir', 'rm', 'unlink', 'copyfile', 'symlink', 'link', 'chmod', 'chown', 'utime', 'futime', 'fsync', 'ftruncate', 'truncate', 'cp']);
+const WRITES = new Set([
+  'write',
+  'writev',
+  'rename',
+  'mkdir',
+  'mkdtemp',
+  'rmdir',
+  'rm',
+  'unlink',
+  'copyfile',
+  'symlink',
+  'link',
+  'chmod',
+  'chown',
+  'utime',
+  'futime',
+  'fsync',
+  'ftruncate',
+  'truncate',
+  'cp',
+]);
 
 interface SystemError extends Error {
   code: string;
@@ -52,10 +72,17 @@ export function systemErrorToMdkg(error: unknown): MdkgError | undefined {
   }
   if (!isSystemError(error)) return undefined;
   const syscall = error.syscall ?? '';
-  const code: MdkgCode = error.code === 'ENOENT' ? 'MDKG_NOT_FOUND' : WRITES.has(syscall) || error.code === 'EROFS' || error.code === 'ENOSPC' ? 'MDKG_FILE_WRITE' : 'MDKG_FILE_READ';
+  const code: MdkgCode =
+    error.code === 'ENOENT'
+      ? 'MDKG_NOT_FOUND'
+      : WRITES.has(syscall) || error.code === 'EROFS' || error.code === 'ENOSPC'
+        ? 'MDKG_FILE_WRITE'
+        : 'MDKG_FILE_READ';
   // A rename's target is what the user named (the source is a temp file next to it).
   const path = syscall === 'rename' && error.dest !== undefined ? error.dest : (error.path ?? error.dest);
   const what = path === undefined ? '' : `${path}: `;
   const details: Record<string, unknown> = { errno: error.code, ...(syscall === '' ? {} : { syscall }), ...(path === undefined ? {} : { path }) };
-  return new MdkgError(code, `${what}${REASONS.get(error.code) ?? error.code} (${error.code}${syscall === '' ? '' : `, ${syscall}`})`, details, { cause: error });
+  return new MdkgError(code, `${what}${REASONS.get(error.code) ?? error.code} (${error.code}${syscall === '' ? '' : `, ${syscall}`})`, details, {
+    cause: error,
+  });
 }

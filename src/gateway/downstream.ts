@@ -70,7 +70,14 @@ export class Downstream {
   ) {}
 
   status(): ServerStatus {
-    const s: ServerStatus = { source: this.source, state: this.state, server: describeServer(this.server), tools: this.tools.size, failures: this.failures, listChanges: this.listChanges };
+    const s: ServerStatus = {
+      source: this.source,
+      state: this.state,
+      server: describeServer(this.server),
+      tools: this.tools.size,
+      failures: this.failures,
+      listChanges: this.listChanges,
+    };
     if (this.lastError !== undefined) s.lastError = this.lastError;
     if (this.state === 'down' && this.retryAt > 0) s.retryAt = new Date(this.retryAt).toISOString();
     return s;
@@ -133,7 +140,9 @@ export class Downstream {
   async ready(): Promise<Client | string> {
     if (this.state === 'connected' && this.#client !== undefined) return this.#client;
     if (this.state === 'down' && Date.now() < this.retryAt) {
-      const when = Number.isFinite(this.retryAt) ? `retried after ${new Date(this.retryAt).toISOString()}` : `down after ${this.failures} failures until index_build`;
+      const when = Number.isFinite(this.retryAt)
+        ? `retried after ${new Date(this.retryAt).toISOString()}`
+        : `down after ${this.failures} failures until index_build`;
       return `server "${this.source}" is down (${this.lastError ?? 'unknown error'}); ${when}`;
     }
     await this.connect();

@@ -81,7 +81,20 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
     }
   }
   const toolsDir = config.tools_out === undefined ? join(graphsDir, 'tools') : resolve(cwd, config.tools_out);
-  const gw: Gateway = { graphsDir, toolsDir, cwd, config, kg, index, tools: knownTools(kg), servers, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), diagnostics: [...kg.diagnostics], sessions: previous?.sessions ?? new Set() };
+  const gw: Gateway = {
+    graphsDir,
+    toolsDir,
+    cwd,
+    config,
+    kg,
+    index,
+    tools: knownTools(kg),
+    servers,
+    builtAt: new Date().toISOString(),
+    buildMs: Math.round(performance.now() - started),
+    diagnostics: [...kg.diagnostics],
+    sessions: previous?.sessions ?? new Set(),
+  };
   return gw;
 }
 
@@ -94,22 +107,28 @@ export function watchTools(gw: Gateway): void {
   let queue = Promise.resolve();
   for (const server of gw.servers.values()) {
     server.onTools = (tools) => {
-      queue = queue.then(async () => {
-        const [report] = await generateTools([{ id: server.source, kind: 'mcp-listed', tools }], { outDir: gw.toolsDir, cwd: gw.cwd });
-        if (report === undefined) return;
-        if (!report.ok) {
-          gw.diagnostics.push(...report.diagnostics);
-          return;
-        }
-        if (report.added.length + report.updated.length + report.removed.length === 0) return;
-        await gw.kg.refresh();
-        gw.index = ToolIndex.build(gw.kg, gw.config.search === undefined ? {} : { overrides: gw.config.search });
-        gw.tools = knownTools(gw.kg);
-        // Regenerated documents are new resources to list.
-        for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
-      }).catch((error: unknown) => {
-        gw.diagnostics.push({ code: 'MDKG_SOURCE_FAILED', severity: 'error', message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}` });
-      });
+      queue = queue
+        .then(async () => {
+          const [report] = await generateTools([{ id: server.source, kind: 'mcp-listed', tools }], { outDir: gw.toolsDir, cwd: gw.cwd });
+          if (report === undefined) return;
+          if (!report.ok) {
+            gw.diagnostics.push(...report.diagnostics);
+            return;
+          }
+          if (report.added.length + report.updated.length + report.removed.length === 0) return;
+          await gw.kg.refresh();
+          gw.index = ToolIndex.build(gw.kg, gw.config.search === undefined ? {} : { overrides: gw.config.search });
+          gw.tools = knownTools(gw.kg);
+          // Regenerated documents are new resources to list.
+          for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
+        })
+        .catch((error: unknown) => {
+          gw.diagnostics.push({
+            code: 'MDKG_SOURCE_FAILED',
+            severity: 'error',
+            message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}`,
+          });
+        });
     };
   }
 }

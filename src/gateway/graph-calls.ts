@@ -18,8 +18,18 @@ export function graphSchema(gw: Gateway): CallToolResult {
 
 export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }): Promise<CallToolResult> {
   try {
-    const result = await gw.kg.query(args.sparql, { limit: args.limit ?? QUERY_LIMIT, timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS, allowServices: gw.config.sparql?.allow_services ?? [] });
-    if (result.kind === 'quads') return ok({ format: 'application/n-quads', data: await serializeQuads(result.quads, 'nquads', gw.kg.prefixes), truncated: result.truncated, warnings: result.warnings });
+    const result = await gw.kg.query(args.sparql, {
+      limit: args.limit ?? QUERY_LIMIT,
+      timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS,
+      allowServices: gw.config.sparql?.allow_services ?? [],
+    });
+    if (result.kind === 'quads')
+      return ok({
+        format: 'application/n-quads',
+        data: await serializeQuads(result.quads, 'nquads', gw.kg.prefixes),
+        truncated: result.truncated,
+        warnings: result.warnings,
+      });
     const json = JSON.parse(formatBindings(result, 'json', gw.kg.prefixes)) as Record<string, unknown>;
     return ok({ ...json, ...(result.kind === 'bindings' ? { truncated: result.truncated } : {}), warnings: result.warnings });
   } catch (error) {
@@ -37,10 +47,26 @@ export async function graphSearchCall(gw: Gateway, args: { query: string; limit?
 const MAX_EXPORT_CHARS = 1_000_000;
 
 export async function graphExport(gw: Gateway, args: { format: ExportFormat; node?: string }): Promise<CallToolResult> {
-  if (args.node !== undefined && gw.kg.document(args.node) === undefined) return fail(`no document '${args.node}' in the graph (give a document id such as concept:… or tool:<source>/<name>)`);
+  if (args.node !== undefined && gw.kg.document(args.node) === undefined)
+    return fail(`no document '${args.node}' in the graph (give a document id such as concept:… or tool:<source>/<name>)`);
   const text = await exportGraph(gw.kg, args.format, args.node);
   const cut = text.length > MAX_EXPORT_CHARS;
-  return ok({ format: args.format, data: cut ? text.slice(0, MAX_EXPORT_CHARS) : text, truncated: cut, ...(cut ? { diagnostics: [{ code: 'MDKG_QUERY_TRUNCATED', severity: 'warning', message: `the export has ${text.length} characters; the first ${MAX_EXPORT_CHARS} are returned (export one node, or use the CLI)` }] } : {}) });
+  return ok({
+    format: args.format,
+    data: cut ? text.slice(0, MAX_EXPORT_CHARS) : text,
+    truncated: cut,
+    ...(cut
+      ? {
+          diagnostics: [
+            {
+              code: 'MDKG_QUERY_TRUNCATED',
+              severity: 'warning',
+              message: `the export has ${text.length} characters; the first ${MAX_EXPORT_CHARS} are returned (export one node, or use the CLI)`,
+            },
+          ],
+        }
+      : {}),
+  });
 }
 
 export function indexStatus(gw: Gateway): CallToolResult {

@@ -70,9 +70,17 @@ function authorized(req: IncomingMessage, token: string | undefined): boolean {
 }
 
 /** Starts the HTTP server; resolves with it once it listens (the port is its address's). */
-export async function serveHttp(gw: Gateway, listen: { host: string; port: number }, token: string | undefined, log: (line: string) => void): Promise<HttpServer> {
+export async function serveHttp(
+  gw: Gateway,
+  listen: { host: string; port: number },
+  token: string | undefined,
+  log: (line: string) => void,
+): Promise<HttpServer> {
   if (!isLoopback(listen.host) && token === undefined) {
-    throw new MdkgError('MDKG_USAGE', `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`);
+    throw new MdkgError(
+      'MDKG_USAGE',
+      `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`,
+    );
   }
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const loopback = isLoopback(listen.host);
@@ -91,7 +99,10 @@ export async function serveHttp(gw: Gateway, listen: { host: string; port: numbe
       }
       if (known !== undefined) return known.handleRequest(req, res, body);
       if (req.method !== 'POST' || !isInitializeRequest(body)) return reply(res, 400, 'no session: start with an initialize request');
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void sessions.set(sid, transport) });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void sessions.set(sid, transport),
+      });
       transport.onclose = () => {
         if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
       };

@@ -2,7 +2,12 @@
 // input schemas and annotations. Their implementations are in tool-calls.ts and graph-calls.ts.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
-const object = (properties: Record<string, object>, required: string[] = []): Tool['inputSchema'] => ({ type: 'object', properties, required, additionalProperties: false });
+const object = (properties: Record<string, object>, required: string[] = []): Tool['inputSchema'] => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export const META_TOOLS: Tool[] = [
@@ -24,7 +29,8 @@ export const META_TOOLS: Tool[] = [
   {
     name: 'get_tool_schema',
     title: 'Get a tool schema',
-    description: 'The full input schema, output schema and description of one tool, by id (tool:<source>/<name>), <source>/<name>, or an unambiguous bare name. On a miss, suggests close names.',
+    description:
+      'The full input schema, output schema and description of one tool, by id (tool:<source>/<name>), <source>/<name>, or an unambiguous bare name. On a miss, suggests close names.',
     inputSchema: object({ tool: { type: 'string', minLength: 1, description: 'The tool id from search_tools.' } }, ['tool']),
     annotations: { title: 'Get a tool schema', ...READ },
   },
@@ -32,11 +38,11 @@ export const META_TOOLS: Tool[] = [
     name: 'call_tool',
     title: 'Call a tool',
     description:
-      'Calls a tool of a connected server through the gateway. The arguments are checked against the tool\'s JSON Schema first; a problem comes back as a list, nothing is sent. The server\'s result is returned unchanged. A server that fails, hangs or is down gives an error result naming it; the gateway keeps serving.',
+      "Calls a tool of a connected server through the gateway. The arguments are checked against the tool's JSON Schema first; a problem comes back as a list, nothing is sent. The server's result is returned unchanged. A server that fails, hangs or is down gives an error result naming it; the gateway keeps serving.",
     inputSchema: object(
       {
         tool: { type: 'string', minLength: 1, description: 'The tool id (tool:<source>/<name>), <source>/<name>, or an unambiguous bare name.' },
-        arguments: { type: 'object', description: 'The tool\'s arguments, as its input schema says.' },
+        arguments: { type: 'object', description: "The tool's arguments, as its input schema says." },
         confirm: { type: 'boolean', description: 'true to run a destructive tool when the gateway asks for confirmation.' },
       },
       ['tool'],
@@ -46,14 +52,16 @@ export const META_TOOLS: Tool[] = [
   {
     name: 'graph_schema',
     title: 'Knowledge graph schema',
-    description: 'What the knowledge graph holds: classes with instance counts, predicates with literal/resource object counts, and prefixes usable in graph_query without PREFIX lines.',
+    description:
+      'What the knowledge graph holds: classes with instance counts, predicates with literal/resource object counts, and prefixes usable in graph_query without PREFIX lines.',
     inputSchema: object({}),
     annotations: { title: 'Knowledge graph schema', ...READ },
   },
   {
     name: 'graph_query',
     title: 'Query the knowledge graph (SPARQL)',
-    description: 'Runs a read-only SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) on the knowledge graph. Default prefixes (schema:, mdkg:, tool:, …) need no PREFIX lines. Results are SPARQL JSON (or N-Quads for graphs); unknown terms come back as warnings with suggestions. Updates and SERVICE to endpoints not allowed are refused.',
+    description:
+      'Runs a read-only SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) on the knowledge graph. Default prefixes (schema:, mdkg:, tool:, …) need no PREFIX lines. Results are SPARQL JSON (or N-Quads for graphs); unknown terms come back as warnings with suggestions. Updates and SERVICE to endpoints not allowed are refused.',
     inputSchema: object(
       {
         sparql: { type: 'string', minLength: 1, description: 'The query.' },
@@ -67,28 +75,32 @@ export const META_TOOLS: Tool[] = [
   {
     name: 'graph_search',
     title: 'Search the knowledge graph',
-    description: 'Finds nodes of the knowledge graph (concepts, documents, tools) by words, with the predicates that matched, related nodes, and the SPARQL that reproduces it.',
+    description:
+      'Finds nodes of the knowledge graph (concepts, documents, tools) by words, with the predicates that matched, related nodes, and the SPARQL that reproduces it.',
     inputSchema: object({ query: { type: 'string', minLength: 1, maxLength: 10000 }, limit: { type: 'integer', minimum: 1, maximum: 100 } }, ['query']),
     annotations: { title: 'Search the knowledge graph', ...READ },
   },
   {
     name: 'graph_export',
     title: 'Export the knowledge graph',
-    description: 'The knowledge graph, or one document of it (node: its id, e.g. concept:federation-allowlist or tool:memory/create_entities), as Turtle (ttl), N-Quads (nq), JSON-LD (jsonld), or a Mermaid or DOT diagram. Output is capped at 1 MB; a cut output says so.',
+    description:
+      'The knowledge graph, or one document of it (node: its id, e.g. concept:federation-allowlist or tool:memory/create_entities), as Turtle (ttl), N-Quads (nq), JSON-LD (jsonld), or a Mermaid or DOT diagram. Output is capped at 1 MB; a cut output says so.',
     inputSchema: object({ format: { type: 'string', enum: ['ttl', 'nq', 'jsonld', 'mermaid', 'dot'] }, node: { type: 'string', minLength: 1 } }, ['format']),
     annotations: { title: 'Export the knowledge graph', ...READ },
   },
   {
     name: 'index_status',
     title: 'Index status',
-    description: 'The state of the gateway: documents, triples, tools per source, each downstream server\'s state (connected, connecting, down with its last error and retry time), and the last build.',
+    description:
+      "The state of the gateway: documents, triples, tools per source, each downstream server's state (connected, connecting, down with its last error and retry time), and the last build.",
     inputSchema: object({}),
     annotations: { title: 'Index status', ...READ },
   },
   {
     name: 'index_build',
     title: 'Rebuild the index',
-    description: 'Reloads the knowledge graph, rebuilds the search index and reconnects every downstream server (a server left down after repeated failures gets a fresh start). Returns counts, timings and diagnostics.',
+    description:
+      'Reloads the knowledge graph, rebuilds the search index and reconnects every downstream server (a server left down after repeated failures gets a fresh start). Returns counts, timings and diagnostics.',
     inputSchema: object({}),
     annotations: { title: 'Rebuild the index', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },

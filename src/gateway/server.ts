@@ -1,7 +1,13 @@
 // The MCP server of the gateway: lists the meta-tools, checks each call's arguments against the
 // meta-tool's schema, and dispatches. One failing call never takes the gateway down.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
 import type { Gateway, Session } from './gateway.js';
 import { META_TOOLS } from './meta-tools.js';
@@ -30,7 +36,14 @@ const HANDLERS = new Map<string, Handler>([
  * sampling gets its own rewriter (serve.normalize).
  */
 export function createGatewayServer(gw: Gateway, log: (line: string) => void): Server {
-  const server = new Server({ name: 'mdkg', version: '0.1.0' }, { capabilities: { tools: { listChanged: true }, resources: { listChanged: true } }, instructions: 'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph.' });
+  const server = new Server(
+    { name: 'mdkg', version: '0.1.0' },
+    {
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
+      instructions:
+        'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph.',
+    },
+  );
   const session: Session = { server, normalized: new Map() };
   gw.sessions.add(session);
   server.oninitialized = () => {

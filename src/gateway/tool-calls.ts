@@ -46,13 +46,29 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
   diagnostics.push(...result.diagnostics);
   for (const source of new Set(hits.map((h) => h.source))) {
     const server = gw.servers.get(source);
-    if (server?.state === 'down') diagnostics.push({ code: 'MDKG_SOURCE_FAILED', severity: 'warning', message: `server "${source}" is down (${server.lastError ?? 'unknown error'}): its tools cannot be called now` });
+    if (server?.state === 'down')
+      diagnostics.push({
+        code: 'MDKG_SOURCE_FAILED',
+        severity: 'warning',
+        message: `server "${source}" is down (${server.lastError ?? 'unknown error'}): its tools cannot be called now`,
+      });
   }
   return ok({
     query: args.query,
     ...(searched === args.query ? {} : { searched }),
     intent: result.intent,
-    tools: hits.map((h) => ({ id: h.id, name: h.name, source: h.source, description: h.description ?? h.title ?? '', confidence: Number(h.confidence.toFixed(3)), required: h.required, annotations: h.annotations, evidence: h.evidence.map(evidenceLine), related: h.related, nextSteps: h.nextSteps })),
+    tools: hits.map((h) => ({
+      id: h.id,
+      name: h.name,
+      source: h.source,
+      description: h.description ?? h.title ?? '',
+      confidence: Number(h.confidence.toFixed(3)),
+      required: h.required,
+      annotations: h.annotations,
+      evidence: h.evidence.map(evidenceLine),
+      related: h.related,
+      nextSteps: h.nextSteps,
+    })),
     diagnostics,
   });
 }
@@ -69,23 +85,33 @@ async function documentSchema(gw: Gateway, tool: KnownTool): Promise<unknown> {
   }
 }
 
-async function schemaOf(gw: Gateway, tool: KnownTool): Promise<{ inputSchema: unknown; outputSchema?: unknown; description?: string; from: 'server' | 'document' }> {
+async function schemaOf(
+  gw: Gateway,
+  tool: KnownTool,
+): Promise<{ inputSchema: unknown; outputSchema?: unknown; description?: string; from: 'server' | 'document' }> {
   const live = gw.servers.get(tool.source)?.tools.get(tool.name);
   if (live !== undefined) {
-    return { inputSchema: live.inputSchema, ...(live.outputSchema === undefined ? {} : { outputSchema: live.outputSchema }), ...(live.description === undefined ? {} : { description: live.description }), from: 'server' };
+    return {
+      inputSchema: live.inputSchema,
+      ...(live.outputSchema === undefined ? {} : { outputSchema: live.outputSchema }),
+      ...(live.description === undefined ? {} : { description: live.description }),
+      from: 'server',
+    };
   }
   return { inputSchema: (await documentSchema(gw, tool)) ?? { type: 'object' }, from: 'document' };
 }
 
 export async function getToolSchema(gw: Gateway, args: { tool: string }): Promise<CallToolResult> {
   const tool = resolveTool(gw, args.tool);
-  if ('error' in tool) return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; did you mean ${tool.candidates.join(', ')}?`}`, { candidates: tool.candidates });
+  if ('error' in tool)
+    return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; did you mean ${tool.candidates.join(', ')}?`}`, { candidates: tool.candidates });
   return ok({ id: tool.id, source: tool.source, name: tool.name, ...(await schemaOf(gw, tool)) });
 }
 
 export async function callTool(gw: Gateway, args: { tool: string; arguments?: Record<string, unknown>; confirm?: boolean }): Promise<CallToolResult> {
   const tool = resolveTool(gw, args.tool);
-  if ('error' in tool) return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; candidates: ${tool.candidates.join(', ')}`}`, { candidates: tool.candidates });
+  if ('error' in tool)
+    return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; candidates: ${tool.candidates.join(', ')}`}`, { candidates: tool.candidates });
   const server = gw.servers.get(tool.source);
   if (server === undefined) return fail(`no server is configured for source "${tool.source}" (servers in mdkg.config.yaml): ${tool.id} cannot be called`);
   const client = await server.ready();

@@ -27,5 +27,8 @@ export function checkArguments(key: string, schema: unknown, value: unknown): st
   }
   if (typeof validate === 'string') return [];
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath === '' ? 'arguments' : `arguments${e.instancePath}`} ${e.message ?? 'is invalid'}${e.params !== undefined && 'additionalProperty' in e.params ? ` ('${String(e.params.additionalProperty)}')` : ''}`);
+  return (validate.errors ?? []).map(
+    (e) =>
+      `${e.instancePath === '' ? 'arguments' : `arguments${e.instancePath}`} ${e.message ?? 'is invalid'}${e.params !== undefined && 'additionalProperty' in e.params ? ` ('${String(e.params.additionalProperty)}')` : ''}`,
+  );
 }

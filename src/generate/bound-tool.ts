@@ -20,7 +20,8 @@ function cut(value: unknown, key: string, count: { n: number }, depth: number): 
   if (value === null || typeof value !== 'object' || depth > 64) return value;
   if (Array.isArray(value)) return value.map((item) => cut(item, key, count, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: cut(v, k, count, depth + 1), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, { value: cut(v, k, count, depth + 1), enumerable: true, writable: true, configurable: true });
   return out;
 }
 

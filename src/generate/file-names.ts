@@ -41,4 +41,6 @@ export function isValidSourceId(id: string): boolean {
 }
 
 /** The IRI-safe form of a tool name inside `tool:<source>/<name>` (names repeat in every edge to them: each is encoded once). */
-export const iriSegment = memoize((name: string): string => encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+export const iriSegment = memoize((name: string): string =>
+  encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+);

@@ -52,7 +52,9 @@ async function ingest(source: ToolSource, cwd: string): Promise<IngestResult> {
     const code = e.code === 'MDKG_FILE_TOO_LARGE' || e.code === 'MDKG_BINARY_FILE' ? e.code : 'MDKG_FILE_READ';
     return { source: source.id, tools: [], diagnostics: [{ code, severity: 'error', message: e.message, file: source.file }] };
   }
-  return source.kind === 'openapi' ? readOpenApi(text, { source: source.id, file: source.file }) : readMcpToolList(text, { source: source.id, file: source.file });
+  return source.kind === 'openapi'
+    ? readOpenApi(text, { source: source.id, file: source.file })
+    : readMcpToolList(text, { source: source.id, file: source.file });
 }
 
 /**
@@ -76,12 +78,25 @@ export async function generateTools(sources: readonly ToolSource[], options: Gen
   return reports;
 }
 
-const emptyReport = (id: string): Omit<SourceReport, 'diagnostics' | 'ok'> => ({ source: id, added: [], updated: [], removed: [], unchanged: 0, kept: [], tools: 0, edges: 0 });
+const emptyReport = (id: string): Omit<SourceReport, 'diagnostics' | 'ok'> => ({
+  source: id,
+  added: [],
+  updated: [],
+  removed: [],
+  unchanged: 0,
+  kept: [],
+  tools: 0,
+  edges: 0,
+});
 
 async function generateSource(source: ToolSource, options: GenerateOptions): Promise<SourceReport> {
   const empty = emptyReport(source.id);
   if (!isValidSourceId(source.id)) {
-    const d: Diagnostic = { code: 'MDKG_SOURCE_INVALID', severity: 'error', message: `'${source.id}' is not a valid source id (letters, digits, '.', '_', '-')` };
+    const d: Diagnostic = {
+      code: 'MDKG_SOURCE_INVALID',
+      severity: 'error',
+      message: `'${source.id}' is not a valid source id (letters, digits, '.', '_', '-')`,
+    };
     return { ...empty, diagnostics: [d], ok: false };
   }
   await assertRealFolders(options.outDir, source.id);
@@ -95,12 +110,19 @@ async function generateSource(source: ToolSource, options: GenerateOptions): Pro
   // server or a spec cut short than a source whose every tool was removed. Nothing is removed.
   const existing = await countMarkdown(join(options.outDir, source.id));
   if (result.tools.length === 0 && existing > 0) {
-    const d: Diagnostic = { code: 'MDKG_SOURCE_INVALID', severity: 'error', message: `source "${source.id}" lists no tools now; its ${existing} documents are kept (delete the folder to remove them)` };
+    const d: Diagnostic = {
+      code: 'MDKG_SOURCE_INVALID',
+      severity: 'error',
+      message: `source "${source.id}" lists no tools now; its ${existing} documents are kept (delete the folder to remove them)`,
+    };
     return { ...empty, diagnostics: [...result.diagnostics, d], ok: false };
   }
   const file = 'file' in source ? source.file : undefined;
   const bounded = result.tools.map((t) => boundTool(t, file));
-  const { documents, stats, edges } = sourceDocuments(bounded.map((b) => b.tool), options.hints ?? {});
+  const { documents, stats, edges } = sourceDocuments(
+    bounded.map((b) => b.tool),
+    options.hints ?? {},
+  );
   const oversize = checkSizes(documents, source.id);
   const written = await writeSourceDocuments(options.outDir, source.id, oversize.documents, oversize.keep);
   const diagnostics = [...result.diagnostics, ...bounded.flatMap((b) => b.diagnostics), ...oversize.diagnostics, ...written.diagnostics];
@@ -119,7 +141,12 @@ function checkSizes(documents: ReadonlyMap<string, string>, source: string): { d
       continue;
     }
     keep.add(path);
-    diagnostics.push({ code: 'MDKG_TOOL_INVALID', severity: 'error', message: `the document would be ${bytes} bytes, over the ${GENERATED_MAX_BYTES} a generated document may have: not written`, file: `${source}/${path}` });
+    diagnostics.push({
+      code: 'MDKG_TOOL_INVALID',
+      severity: 'error',
+      message: `the document would be ${bytes} bytes, over the ${GENERATED_MAX_BYTES} a generated document may have: not written`,
+      file: `${source}/${path}`,
+    });
   }
   return { documents: out, keep, diagnostics };
 }
@@ -129,7 +156,11 @@ async function assertRealFolders(outDir: string, source: string): Promise<void> 
   for (const dir of [outDir, join(outDir, source)]) {
     const stat = await lstat(dir).catch(() => undefined);
     if (stat !== undefined && !stat.isDirectory()) {
-      throw new MdkgError('MDKG_PATH_ESCAPE', `${dir} is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: documents are never written through it`, { file: dir });
+      throw new MdkgError(
+        'MDKG_PATH_ESCAPE',
+        `${dir} is ${stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: documents are never written through it`,
+        { file: dir },
+      );
     }
   }
 }

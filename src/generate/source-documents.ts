@@ -28,7 +28,12 @@ type ToolParts = [tool: ToolModel, edges: readonly DependencyEdge[], groups: rea
  * The documents of one source, one at a time (file path relative to the source folder, then the
  * tool's parts or a group's model), and its totals.
  */
-function eachDocument(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>, takeTool: (path: string, ...parts: ToolParts) => void, takeGroup: (path: string, model: DocumentModel) => void): { stats: AnnotationStats; edges: number } {
+function eachDocument(
+  tools: readonly ToolModel[],
+  hints: Readonly<Record<string, ToolHints>>,
+  takeTool: (path: string, ...parts: ToolParts) => void,
+  takeGroup: (path: string, model: DocumentModel) => void,
+): { stats: AnnotationStats; edges: number } {
   const ready = tools.map((t) => inferAnnotations(mergeHints(t, own(hints, `${t.source}/${t.name}`))));
   const { edges, groups } = detectDependencies(ready);
   const membership = new Map<string, string[]>();
@@ -50,7 +55,10 @@ function eachDocument(tools: readonly ToolModel[], hints: Readonly<Record<string
  * The document models of one source (file path relative to the source folder → model): hints
  * merged, missing annotations inferred, dependency edges and groups detected.
  */
-export function sourceModels(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { models: Map<string, DocumentModel>; stats: AnnotationStats; edges: number } {
+export function sourceModels(
+  tools: readonly ToolModel[],
+  hints: Readonly<Record<string, ToolHints>>,
+): { models: Map<string, DocumentModel>; stats: AnnotationStats; edges: number } {
   const models = new Map<string, DocumentModel>();
   const take = (path: string, model: DocumentModel): void => void models.set(path, model);
   const { stats, edges } = eachDocument(tools, hints, (path, ...parts) => take(path, toolDocument(...parts)), take);
@@ -63,7 +71,10 @@ export function sourceModels(tools: readonly ToolModel[], hints: Readonly<Record
  * of them being kept (and copied by the garbage collector) until the last is rendered; tool
  * documents are written by toolText, the same text as writeDocument(toolDocument(…)).
  */
-export function sourceDocuments(tools: readonly ToolModel[], hints: Readonly<Record<string, ToolHints>>): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
+export function sourceDocuments(
+  tools: readonly ToolModel[],
+  hints: Readonly<Record<string, ToolHints>>,
+): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
   const documents = new Map<string, string>();
   const json = schemaJsonCache();
   const { stats, edges } = eachDocument(

@@ -157,7 +157,17 @@ export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[
     categories: nonEmpty(tool.hints.categories),
     examples: nonEmpty(tool.hints.examples),
     parameters: nonEmpty(
-      tool.parameters.map((p) => ({ id: `#param-${iriSegment(p.in === undefined ? p.name : `${p.in}.${p.name}`)}`, '@type': 'Parameter', name: p.name, type: p.type, required: p.required, description: p.description, enum: nonEmpty(p.enum?.map(scalar)), default: scalar(p.default), in: p.in })),
+      tool.parameters.map((p) => ({
+        id: `#param-${iriSegment(p.in === undefined ? p.name : `${p.in}.${p.name}`)}`,
+        '@type': 'Parameter',
+        name: p.name,
+        type: p.type,
+        required: p.required,
+        description: p.description,
+        enum: nonEmpty(p.enum?.map(scalar)),
+        default: scalar(p.default),
+        in: p.in,
+      })),
     ),
     method: api?.method,
     path: api?.path,
@@ -179,6 +189,9 @@ export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[
 export function groupDocument(source: string, group: { id: string; name: string; members: readonly string[] }): DocumentModel {
   return {
     frontMatter: { id: groupId(source, group.id), type: 'Group', title: group.name, source, [MARKER_KEY]: MARKER_UNSTAMPED },
-    body: `# ${group.name}\n\nTools of \`${source}\` about ${group.name}: ${[...group.members].sort().map((m) => `\`${m}\``).join(', ')}.\n`,
+    body: `# ${group.name}\n\nTools of \`${source}\` about ${group.name}: ${[...group.members]
+      .sort()
+      .map((m) => `\`${m}\``)
+      .join(', ')}.\n`,
   };
 }

@@ -85,7 +85,16 @@ export function toolText(tool: ToolModel, edges: readonly DependencyEdge[], grou
     const score = short(decimal(e.score));
     const rule = typeof e.rule === 'string' ? short(e.rule) : undefined;
     const evidence = typeof e.evidence === 'string' ? scalarYaml(e.evidence, VALUE_INDENT) : undefined;
-    if (id === undefined || relation === undefined || target.target === undefined || confidence === undefined || score === undefined || rule === undefined || evidence === undefined) return general();
+    if (
+      id === undefined ||
+      relation === undefined ||
+      target.target === undefined ||
+      confidence === undefined ||
+      score === undefined ||
+      rule === undefined ||
+      evidence === undefined
+    )
+      return general();
     deps += `\n  - id: ${id}\n    type: Dependency\n    relation: ${relation}\n    target: ${target.target}\n    confidence: ${confidence}\n    score: ${score}\n    rule: ${rule}\n    evidence: ${evidence}`;
   }
   const front = deps === '' ? yaml : `${yaml.slice(0, yaml.length - MARKER_LINE.length)}dependencies:${deps}\n${MARKER_LINE}`;

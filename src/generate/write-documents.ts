@@ -107,7 +107,12 @@ function writeOne(writer: AtomicWriter, path: string, text: string, listed: bool
  * atomic (temp file + rename). Identical regeneration changes no byte. Documents are handled in
  * path order, one after the other; the summary lists them in path order.
  */
-export async function writeSourceDocuments(outDir: string, source: string, documents: ReadonlyMap<string, string>, keep: ReadonlySet<string> = new Set()): Promise<WriteSummary> {
+export async function writeSourceDocuments(
+  outDir: string,
+  source: string,
+  documents: ReadonlyMap<string, string>,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<WriteSummary> {
   const dir = join(outDir, source);
   // Temp files a killed run left (`*.<pid>.<hex>.tmp` of a process that is gone) are removed.
   for (const folder of [dir, join(dir, '_groups')]) sweepStale(folder, TEMP_FILE);
@@ -137,7 +142,12 @@ export async function writeSourceDocuments(outDir: string, source: string, docum
     else {
       summary.kept.push(show(path));
       const why = outcome === 'edited' ? 'was edited by hand since it was generated' : 'is hand-written (no generated marker)';
-      summary.diagnostics.push({ code: 'MDKG_GENERATE_CONFLICT', severity: 'warning', message: `not overwritten: the document ${why}; delete the file to have it regenerated`, file: show(path) });
+      summary.diagnostics.push({
+        code: 'MDKG_GENERATE_CONFLICT',
+        severity: 'warning',
+        message: `not overwritten: the document ${why}; delete the file to have it regenerated`,
+        file: show(path),
+      });
     }
   });
   const kept = new Set([...keep].map((file) => join(dir, file)));
@@ -151,7 +161,12 @@ export async function writeSourceDocuments(outDir: string, source: string, docum
       summary.removed.push(show(path));
     } else if (state === 'edited') {
       summary.kept.push(show(path));
-      summary.diagnostics.push({ code: 'MDKG_GENERATE_CONFLICT', severity: 'warning', message: 'the tool is gone from its source, but the document was edited by hand and is kept', file: show(path) });
+      summary.diagnostics.push({
+        code: 'MDKG_GENERATE_CONFLICT',
+        severity: 'warning',
+        message: 'the tool is gone from its source, but the document was edited by hand and is kept',
+        file: show(path),
+      });
     }
   }
   return summary;

@@ -33,9 +33,19 @@ const signerId = (): string => createHash('sha256').update(cacheSecret()).digest
 function isEntry(value: unknown): value is CacheEntry {
   const e = value as Partial<CacheEntry> | null;
   return (
-    e !== null && typeof e === 'object' && typeof e.path === 'string' && typeof e.hash === 'string' && typeof e.iri === 'string' &&
-    Array.isArray(e.names) && Array.isArray(e.links) && Array.isArray(e.diagnostics) && typeof e.usable === 'boolean' &&
-    typeof e.quads === 'object' && e.quads !== null && Array.isArray(e.quads.terms) && Array.isArray(e.quads.spo)
+    e !== null &&
+    typeof e === 'object' &&
+    typeof e.path === 'string' &&
+    typeof e.hash === 'string' &&
+    typeof e.iri === 'string' &&
+    Array.isArray(e.names) &&
+    Array.isArray(e.links) &&
+    Array.isArray(e.diagnostics) &&
+    typeof e.usable === 'boolean' &&
+    typeof e.quads === 'object' &&
+    e.quads !== null &&
+    Array.isArray(e.quads.terms) &&
+    Array.isArray(e.quads.spo)
   );
 }
 
@@ -50,11 +60,24 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
     text = await readTextFile(join(cacheDir, CACHE_FILE), { maxBytes: MAX_CACHE_BYTES, follow: false });
   } catch (error) {
     if ((error as MdkgError).code === 'MDKG_NOT_FOUND') return { entries };
-    return { entries, diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} not read (${(error as Error).message}); rebuilding it from the documents`, file: join(cacheDir, CACHE_FILE) } };
+    return {
+      entries,
+      diagnostic: {
+        code: 'MDKG_CACHE_CORRUPT',
+        severity: 'warning',
+        message: `cache ${CACHE_FILE} not read (${(error as Error).message}); rebuilding it from the documents`,
+        file: join(cacheDir, CACHE_FILE),
+      },
+    };
   }
   const corrupt = (why: string): { entries: Map<string, CacheEntry>; diagnostic: Diagnostic } => ({
     entries: new Map(),
-    diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`, file: join(cacheDir, CACHE_FILE) },
+    diagnostic: {
+      code: 'MDKG_CACHE_CORRUPT',
+      severity: 'warning',
+      message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`,
+      file: join(cacheDir, CACHE_FILE),
+    },
   });
   const newline = text.indexOf('\n');
   if (newline === -1) return corrupt('no header');

@@ -31,7 +31,14 @@ export function capDiagnostics(list: readonly Diagnostic[], max = MAX_DIAGNOSTIC
     hidden.set(d.file, h);
   }
   for (const [file, h] of hidden) {
-    out.push({ code: 'MDKG_TOO_MANY_DIAGNOSTICS', severity: h.severity, message: `${h.count} more problem${h.count === 1 ? '' : 's'} in this file not shown (the first ${max} are)`, file, line: 1, column: 1 });
+    out.push({
+      code: 'MDKG_TOO_MANY_DIAGNOSTICS',
+      severity: h.severity,
+      message: `${h.count} more problem${h.count === 1 ? '' : 's'} in this file not shown (the first ${max} are)`,
+      file,
+      line: 1,
+      column: 1,
+    });
   }
   return out;
 }

@@ -34,7 +34,8 @@ export function resolveLinks(docs: readonly DocumentInfo[]): { quads: Quad[]; di
         diagnostics.push({ code: 'MDKG_UNRESOLVED_LINK', severity: 'warning', message: `[[${link.target}]] matches no document id, title or alias`, ...where });
         continue;
       }
-      if (hit.ambiguous) diagnostics.push({ code: 'MDKG_UNRESOLVED_LINK', severity: 'warning', message: `[[${link.target}]] is ambiguous; it links to ${hit.iri}`, ...where });
+      if (hit.ambiguous)
+        diagnostics.push({ code: 'MDKG_UNRESOLVED_LINK', severity: 'warning', message: `[[${link.target}]] is ambiguous; it links to ${hit.iri}`, ...where });
       if (seen.has(hit.iri)) continue;
       seen.add(hit.iri);
       const subject = namedNode(doc.iri);

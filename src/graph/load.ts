@@ -105,7 +105,11 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
 
   if (useCache && firstLoad && (stats.parsed > 0 || disk.entries.size !== candidates.length || disk.diagnostic !== undefined)) {
     try {
-      await writeCache(cacheDir, key, candidates.flatMap((c) => (c.entry === undefined ? [] : [c.entry])));
+      await writeCache(
+        cacheDir,
+        key,
+        candidates.flatMap((c) => (c.entry === undefined ? [] : [c.entry])),
+      );
     } catch (error) {
       state.diagnostics.push({ code: 'MDKG_FILE_WRITE', severity: 'warning', message: `cache not written: ${(error as Error).message}`, file: cacheDir });
     }
@@ -132,7 +136,14 @@ function claimIds(candidates: Candidate[]): { diagnostics: Diagnostic[]; evicted
       c.info.loaded = true;
       continue;
     }
-    diagnostics.push({ code: 'MDKG_DUPLICATE_ID', severity: 'error', message: `id ${c.info.iri} is already claimed by ${first}; this document is not loaded`, file: c.info.path, line: 1, column: 1 });
+    diagnostics.push({
+      code: 'MDKG_DUPLICATE_ID',
+      severity: 'error',
+      message: `id ${c.info.iri} is already claimed by ${first}; this document is not loaded`,
+      file: c.info.path,
+      line: 1,
+      column: 1,
+    });
     if (wasLoaded && !changed(c)) evicted.push(c.info.iri);
   }
   return { diagnostics, evicted };

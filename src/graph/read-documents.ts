@@ -29,7 +29,16 @@ export interface ReadContext {
 }
 
 function toInfo(entry: CacheEntry): DocumentInfo {
-  const info: DocumentInfo = { path: entry.path, hash: entry.hash, iri: entry.iri, names: entry.names, links: entry.links, diagnostics: entry.diagnostics, usable: entry.usable, loaded: false };
+  const info: DocumentInfo = {
+    path: entry.path,
+    hash: entry.hash,
+    iri: entry.iri,
+    names: entry.names,
+    links: entry.links,
+    diagnostics: entry.diagnostics,
+    usable: entry.usable,
+    loaded: false,
+  };
   if (entry.title !== undefined) info.title = entry.title;
   return info;
 }
@@ -66,7 +75,14 @@ function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate 
     return entry === undefined ? { info: ctx.known.get(file.path) as DocumentInfo } : { info: toInfo(entry), entry };
   }
   ctx.stats.parsed += 1;
-  const diagnostic: Diagnostic = { code: 'MDKG_FILE_TOO_LARGE', severity: 'error', message: `document is ${size} bytes, over the limit of ${ctx.maxBytes}`, file: file.path, line: 1, column: 1 };
+  const diagnostic: Diagnostic = {
+    code: 'MDKG_FILE_TOO_LARGE',
+    severity: 'error',
+    message: `document is ${size} bytes, over the limit of ${ctx.maxBytes}`,
+    file: file.path,
+    line: 1,
+    column: 1,
+  };
   const entry: CacheEntry = { path: file.path, hash, iri: '', names: [], links: [], usable: false, quads: { terms: [], spo: [] }, diagnostics: [diagnostic] };
   return { info: toInfo(entry), fresh: [], entry };
 }
@@ -85,7 +101,12 @@ export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise
     const e = error as MdkgError;
     if (e.code === 'MDKG_FILE_TOO_LARGE' && typeof e.details?.bytes === 'number') return tooLarge(file, e.details.bytes, ctx);
     const code = e.code === 'MDKG_PATH_ESCAPE' ? 'MDKG_PATH_ESCAPE' : 'MDKG_FILE_READ';
-    ctx.diagnostics.push({ code, severity: code === 'MDKG_PATH_ESCAPE' ? 'warning' : 'error', message: isMdkgError(error) ? error.message : `cannot read: ${(error as Error).message}`, file: file.path });
+    ctx.diagnostics.push({
+      code,
+      severity: code === 'MDKG_PATH_ESCAPE' ? 'warning' : 'error',
+      message: isMdkgError(error) ? error.message : `cannot read: ${(error as Error).message}`,
+      file: file.path,
+    });
     return undefined;
   }
   const hash = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;

@@ -42,7 +42,12 @@ async function readIgnoreFile(root: string, diagnostics: Diagnostic[]): Promise<
     return (await readTextFile(join(root, '.mdkgignore'), { maxBytes: MAX_IGNORE_BYTES, file: '.mdkgignore', follow: false })).split(/\r?\n/);
   } catch (error) {
     if ((error as MdkgError).code !== 'MDKG_NOT_FOUND') {
-      diagnostics.push({ code: (error as MdkgError).code ?? 'MDKG_FILE_READ', severity: 'warning', message: `${(error as Error).message}; no path is ignored`, file: '.mdkgignore' });
+      diagnostics.push({
+        code: (error as MdkgError).code ?? 'MDKG_FILE_READ',
+        severity: 'warning',
+        message: `${(error as Error).message}; no path is ignored`,
+        file: '.mdkgignore',
+      });
     }
     return [];
   }
@@ -63,7 +68,12 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
     } catch (error) {
       if (dir === root) throw error;
       // An unreadable folder is reported; the rest of the graph still loads.
-      diagnostics.push({ code: 'MDKG_FILE_READ', severity: 'error', message: `folder not read: ${(error as Error).message}`, file: relative(root, dir).split(sep).join('/') });
+      diagnostics.push({
+        code: 'MDKG_FILE_READ',
+        severity: 'error',
+        message: `folder not read: ${(error as Error).message}`,
+        file: relative(root, dir).split(sep).join('/'),
+      });
       return;
     }
     for (const entry of entries) {
@@ -74,11 +84,27 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
         // Never followed: inside the root its target is scanned anyway; outside it would escape.
         const target = await realpath(absolute).catch(() => undefined);
         const outside = target !== undefined && target !== realRoot && !target.startsWith(realRoot + sep);
-        const relevant = !ignored(rel, false) && (entry.name.toLowerCase().endsWith('.md') || (await stat(absolute).then((st) => st.isDirectory(), () => false)));
+        const relevant =
+          !ignored(rel, false) &&
+          (entry.name.toLowerCase().endsWith('.md') ||
+            (await stat(absolute).then(
+              (st) => st.isDirectory(),
+              () => false,
+            )));
         if (outside && relevant) {
-          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: 'symbolic link leads outside the graph folder and is skipped', file: rel });
+          diagnostics.push({
+            code: 'MDKG_PATH_ESCAPE',
+            severity: 'warning',
+            message: 'symbolic link leads outside the graph folder and is skipped',
+            file: rel,
+          });
         } else if (target === undefined && !ignored(rel, false)) {
-          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: 'symbolic link leads nowhere (its target is missing, or it loops) and is skipped', file: rel });
+          diagnostics.push({
+            code: 'MDKG_PATH_ESCAPE',
+            severity: 'warning',
+            message: 'symbolic link leads nowhere (its target is missing, or it loops) and is skipped',
+            file: rel,
+          });
         }
         continue;
       }

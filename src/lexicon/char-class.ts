@@ -49,12 +49,25 @@ const DECIMAL = /^\p{Nd}$/u;
 const LETTER_LIKE = /^[\p{L}\p{M}\p{N}]$/u;
 
 function cjkClass(cp: number): CharClass | undefined {
-  if ((cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f) || (cp >= 0xa960 && cp <= 0xa97f) || (cp >= 0xd7b0 && cp <= 0xd7ff)) {
+  if (
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0x1100 && cp <= 0x11ff) ||
+    (cp >= 0x3130 && cp <= 0x318f) ||
+    (cp >= 0xa960 && cp <= 0xa97f) ||
+    (cp >= 0xd7b0 && cp <= 0xd7ff)
+  ) {
     return HANGUL;
   }
   if (cp >= 0x3040 && cp <= 0x309f) return HIRAGANA;
   if ((cp >= 0x30a0 && cp <= 0x30ff) || (cp >= 0x31f0 && cp <= 0x31ff)) return KATAKANA;
-  if ((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x20000 && cp <= 0x3ffff) || cp === 0x3005 || cp === 0x3007) {
+  if (
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0x20000 && cp <= 0x3ffff) ||
+    cp === 0x3005 ||
+    cp === 0x3007
+  ) {
     return HAN;
   }
   return undefined;

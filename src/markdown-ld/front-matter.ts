@@ -1,3 +1,4 @@
+// Over 300 lines: one parser, front matter read fast (js-yaml) with a checked slow path (yaml) that locates every diagnostic.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isCollection, isPair, LineCounter, parseDocument, visit } from 'yaml';
 import type { Diagnostic } from '../errors.js';
@@ -185,7 +186,14 @@ export function parseFrontMatterSlow(text: string, file: string, firstLine: numb
     Pair(_, pair) {
       if (isPair(pair) && isCollection(pair.key)) {
         const pos = lineCounter.linePos(pair.key.range?.[0] ?? 0);
-        diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'error', message: 'invalid YAML front matter: a key must be a plain scalar, not a list or mapping', file, line: pos.line + firstLine - 1, column: pos.col });
+        diagnostics.push({
+          code: 'MDKG_YAML_INVALID',
+          severity: 'error',
+          message: 'invalid YAML front matter: a key must be a plain scalar, not a list or mapping',
+          file,
+          line: pos.line + firstLine - 1,
+          column: pos.col,
+        });
       }
     },
   });
@@ -205,17 +213,38 @@ export function parseFrontMatterSlow(text: string, file: string, firstLine: numb
   try {
     json = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'error', message: `invalid YAML front matter: ${(error as Error).message}`, file, line: firstLine, column: 1 });
+    diagnostics.push({
+      code: 'MDKG_YAML_INVALID',
+      severity: 'error',
+      message: `invalid YAML front matter: ${(error as Error).message}`,
+      file,
+      line: firstLine,
+      column: 1,
+    });
     return { value: undefined, diagnostics };
   }
   if (json === null || json === undefined) return { value: {}, diagnostics };
   const impure = firstNonJson(json);
   if (impure !== undefined) {
-    diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'error', message: `invalid YAML front matter: ${impure} is not plain JSON data (no custom tags, binary or infinite numbers)`, file, line: firstLine, column: 1 });
+    diagnostics.push({
+      code: 'MDKG_YAML_INVALID',
+      severity: 'error',
+      message: `invalid YAML front matter: ${impure} is not plain JSON data (no custom tags, binary or infinite numbers)`,
+      file,
+      line: firstLine,
+      column: 1,
+    });
     return { value: undefined, diagnostics };
   }
   if (typeof json !== 'object' || Array.isArray(json)) {
-    diagnostics.push({ code: 'MDKG_FRONT_MATTER_NOT_OBJECT', severity: 'error', message: 'front matter must be a YAML mapping of keys to values', file, line: firstLine, column: 1 });
+    diagnostics.push({
+      code: 'MDKG_FRONT_MATTER_NOT_OBJECT',
+      severity: 'error',
+      message: 'front matter must be a YAML mapping of keys to values',
+      file,
+      line: firstLine,
+      column: 1,
+    });
     return { value: undefined, diagnostics };
   }
   return { value: json as Record<string, unknown>, diagnostics };

@@ -37,11 +37,28 @@ export function splitFrontMatter(text: string): { yaml: string | undefined; yaml
 export function parseDocument(bytes: Uint8Array | string, path: string, options: ParseOptions = {}): ParsedDocument {
   const raw = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
   const hash = options.hash ?? `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-  const doc: ParsedDocument = { path, hash, frontMatter: undefined, frontMatterText: '', frontMatterLine: 2, blocks: [], links: [], diagnostics: [], usable: true };
+  const doc: ParsedDocument = {
+    path,
+    hash,
+    frontMatter: undefined,
+    frontMatterText: '',
+    frontMatterLine: 2,
+    blocks: [],
+    links: [],
+    diagnostics: [],
+    usable: true,
+  };
   const fail = (d: Diagnostic): ParsedDocument => ({ ...doc, diagnostics: [...doc.diagnostics, d], usable: false });
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   if (raw.byteLength > maxBytes) {
-    return fail({ code: 'MDKG_FILE_TOO_LARGE', severity: 'error', message: `document is ${raw.byteLength} bytes, over the limit of ${maxBytes}`, file: path, line: 1, column: 1 });
+    return fail({
+      code: 'MDKG_FILE_TOO_LARGE',
+      severity: 'error',
+      message: `document is ${raw.byteLength} bytes, over the limit of ${maxBytes}`,
+      file: path,
+      line: 1,
+      column: 1,
+    });
   }
   let text: string;
   try {
@@ -57,7 +74,14 @@ export function parseDocument(bytes: Uint8Array | string, path: string, options:
 
   const split = splitFrontMatter(text);
   if (split.yaml === undefined && /^---[ \t]*\r?\n/.test(text)) {
-    doc.diagnostics.push({ code: 'MDKG_YAML_INVALID', severity: 'warning', message: "front matter opened with '---' is never closed: the file is read as Markdown only", file: path, line: 1, column: 1 });
+    doc.diagnostics.push({
+      code: 'MDKG_YAML_INVALID',
+      severity: 'warning',
+      message: "front matter opened with '---' is never closed: the file is read as Markdown only",
+      file: path,
+      line: 1,
+      column: 1,
+    });
   }
   if (split.yaml !== undefined) {
     doc.frontMatterText = split.yaml;

@@ -46,7 +46,11 @@ export interface RemoteDocument {
 export function offlineDocumentLoader(documentPath: string): (url: string) => Promise<RemoteDocument> {
   return async (url: string) => {
     if (url === DEFAULT_CONTEXT_URL) return { contextUrl: null, documentUrl: url, document: defaultContext() };
-    throw new MdkgError('MDKG_REMOTE_CONTEXT', `${documentPath}: remote JSON-LD context ${url} is not loaded (mdkg never fetches contexts); inline it or use the default context`, { url, file: documentPath });
+    throw new MdkgError(
+      'MDKG_REMOTE_CONTEXT',
+      `${documentPath}: remote JSON-LD context ${url} is not loaded (mdkg never fetches contexts); inline it or use the default context`,
+      { url, file: documentPath },
+    );
   };
 }
 

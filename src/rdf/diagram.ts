@@ -13,13 +13,19 @@ interface Edge {
 /** `schema:name` of each subject, first one wins: the labels of diagram nodes. */
 export function namesOf(quads: Iterable<Quad>): Map<string, string> {
   const names = new Map<string, string>();
-  for (const q of quads) if (q.predicate.value === `${SCHEMA}name` && q.object.termType === 'Literal' && !names.has(q.subject.value)) names.set(q.subject.value, q.object.value);
+  for (const q of quads)
+    if (q.predicate.value === `${SCHEMA}name` && q.object.termType === 'Literal' && !names.has(q.subject.value)) names.set(q.subject.value, q.object.value);
   return names;
 }
 
-function collect(quads: readonly Quad[], prefixes: Readonly<Record<string, string>>, names: ReadonlyMap<string, string>): { nodes: Map<string, string>; edges: Edge[] } {
+function collect(
+  quads: readonly Quad[],
+  prefixes: Readonly<Record<string, string>>,
+  names: ReadonlyMap<string, string>,
+): { nodes: Map<string, string>; edges: Edge[] } {
   const nodes = new Map<string, string>();
-  const label = (term: Quad['subject'] | Quad['object']): string => names.get(term.value) ?? (term.termType === 'BlankNode' ? '(blank)' : compactIri(term.value, prefixes));
+  const label = (term: Quad['subject'] | Quad['object']): string =>
+    names.get(term.value) ?? (term.termType === 'BlankNode' ? '(blank)' : compactIri(term.value, prefixes));
   const seen = new Set<string>();
   const edges: Edge[] = [];
   for (const q of quads) {

@@ -40,7 +40,28 @@ export function isIriText(iri: string): boolean {
 }
 
 /** Schemes whose IRIs have no `//` authority yet are real IRIs, not undeclared prefixes. */
-const OPAQUE_SCHEMES = new Set(['urn', 'mailto', 'tag', 'did', 'data', 'tel', 'sms', 'geo', 'info', 'doi', 'isbn', 'news', 'about', 'blob', 'cid', 'mid', 'magnet', 'xmpp', 'sip', 'uuid']);
+const OPAQUE_SCHEMES = new Set([
+  'urn',
+  'mailto',
+  'tag',
+  'did',
+  'data',
+  'tel',
+  'sms',
+  'geo',
+  'info',
+  'doi',
+  'isbn',
+  'news',
+  'about',
+  'blob',
+  'cid',
+  'mid',
+  'magnet',
+  'xmpp',
+  'sip',
+  'uuid',
+]);
 
 /** The scheme of `iri` when it looks like a compact IRI with an undeclared prefix. */
 export function undeclaredPrefix(iri: string): string | undefined {
@@ -50,9 +71,14 @@ export function undeclaredPrefix(iri: string): string | undefined {
   return OPAQUE_SCHEMES.has(scheme.toLowerCase()) || scheme.toLowerCase() === 'file' ? undefined : scheme;
 }
 
-
 /** Expands the document id; an id that is not a usable IRI is an error and the path IRI is used. */
-export function documentIri(rawId: string, prefixes: Readonly<Record<string, string>>, fallback: string, doc: ParsedDocument, diagnostics: Diagnostic[]): string {
+export function documentIri(
+  rawId: string,
+  prefixes: Readonly<Record<string, string>>,
+  fallback: string,
+  doc: ParsedDocument,
+  diagnostics: Diagnostic[],
+): string {
   const fail = (message: string, code: Diagnostic['code'] = 'MDKG_INVALID_ID'): string => {
     diagnostics.push({ code, severity: 'error', message: `${message}; the document is named ${fallback}`, file: doc.path, ...locateInDocument(doc, 'id') });
     return fallback;
@@ -88,7 +114,13 @@ export function checkTypes(nodes: readonly unknown[], inline: unknown, doc: Pars
       const bad = list.filter((t): t is string => typeof t === 'string' && !known(t));
       if (bad.length === 0) continue;
       for (const t of bad) {
-        diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `type '${t}' is not a class of the context: use a known class (${CLASS_TERMS(terms)}) or a prefixed name`, file: doc.path, ...locateText(doc, `${key}: ${t}`, t) });
+        diagnostics.push({
+          code: 'MDKG_UNKNOWN_PREFIX',
+          severity: 'error',
+          message: `type '${t}' is not a class of the context: use a known class (${CLASS_TERMS(terms)}) or a prefixed name`,
+          file: doc.path,
+          ...locateText(doc, `${key}: ${t}`, t),
+        });
       }
       const kept = list.filter((t) => !(typeof t === 'string' && bad.includes(t)));
       if (kept.length === 0) delete record[key];
@@ -103,8 +135,10 @@ function contextTerms(context: unknown): Record<string, unknown> {
   return out;
 }
 
-const CLASS_TERMS = (terms: Record<string, unknown>): string => Object.keys(terms).filter((k) => /^[A-Z]/.test(k)).join(', ');
-
+const CLASS_TERMS = (terms: Record<string, unknown>): string =>
+  Object.keys(terms)
+    .filter((k) => /^[A-Z]/.test(k))
+    .join(', ');
 
 /**
  * Locating a key or a text scans the document, so a document with many problems would take time
@@ -164,7 +198,14 @@ export function boundNodes(nodes: readonly unknown[], doc: ParsedDocument, diagn
     const [value, depth] = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_NESTING) {
-      diagnostics.push({ code: 'MDKG_JSONLD_INVALID', severity: 'error', message: `objects and lists nest deeper than ${MAX_NESTING} levels`, file: doc.path, line: doc.frontMatterLine, column: 1 });
+      diagnostics.push({
+        code: 'MDKG_JSONLD_INVALID',
+        severity: 'error',
+        message: `objects and lists nest deeper than ${MAX_NESTING} levels`,
+        file: doc.path,
+        line: doc.frontMatterLine,
+        column: 1,
+      });
       return false;
     }
     if (Array.isArray(value)) {
@@ -178,11 +219,26 @@ export function boundNodes(nodes: readonly unknown[], doc: ParsedDocument, diagn
     if (Object.hasOwn(value, '__proto__')) {
       // biome-ignore lint/suspicious/noProto: removing an own `__proto__` key read from input (reported, never applied)
       delete (value as Record<string, unknown>).__proto__;
-      if (!proto) diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: "JSON-LD would drop '__proto__': the key cannot be a term; rename it", file: doc.path, ...locateInDocument(doc, '__proto__') });
+      if (!proto)
+        diagnostics.push({
+          code: 'MDKG_JSONLD_DROPPED_TERM',
+          severity: 'error',
+          message: "JSON-LD would drop '__proto__': the key cannot be a term; rename it",
+          file: doc.path,
+          ...locateInDocument(doc, '__proto__'),
+        });
       proto = true;
     }
     for (const item of Object.values(value)) stack.push([item, depth + 1]);
   }
-  if (cut > 0) diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: `lists hold at most ${MAX_LIST_ITEMS} items: ${cut} more dropped`, file: doc.path, line: doc.frontMatterLine, column: 1 });
+  if (cut > 0)
+    diagnostics.push({
+      code: 'MDKG_JSONLD_DROPPED_TERM',
+      severity: 'error',
+      message: `lists hold at most ${MAX_LIST_ITEMS} items: ${cut} more dropped`,
+      file: doc.path,
+      line: doc.frontMatterLine,
+      column: 1,
+    });
   return true;
 }

@@ -61,7 +61,10 @@ export function buildIndex(graphs: ReadonlyMap<number, readonly number[]>, size:
 }
 
 /** Candidate quad positions for a pattern of ids (undefined = wildcard): the narrowest bound range. */
-export function candidates(index: QuadIndex, pattern: readonly [number | undefined, number | undefined, number | undefined]): { order: Uint32Array | undefined; start: number; end: number } {
+export function candidates(
+  index: QuadIndex,
+  pattern: readonly [number | undefined, number | undefined, number | undefined],
+): { order: Uint32Array | undefined; start: number; end: number } {
   let best: { order: Uint32Array | undefined; start: number; end: number } = { order: undefined, start: 0, end: index.count };
   for (let slot = 0; slot < 3; slot += 1) {
     const id = pattern[slot];

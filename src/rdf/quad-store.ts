@@ -1,3 +1,4 @@
+// Over 300 lines: one class, the indexed quad store (load, match, snapshot, version), whose parts share private state.
 import { Readable } from 'node:stream';
 import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
@@ -12,7 +13,6 @@ const DEFAULT_GRAPH_KEY = 'D';
 /** Graphs up to this many triples are checked for duplicates by a scan; larger ones keep a key set. */
 const SCAN_LIMIT = 192;
 const NO_IDS = new Uint32Array(0);
-
 
 function keyOf(term: Term): string {
   return term.termType === 'DefaultGraph' ? DEFAULT_GRAPH_KEY : encodeTerm(term);
@@ -64,7 +64,12 @@ export class QuadStore implements Source {
     const local = snapshot.terms.map((code) => store.#intern(code === DEFAULT_GRAPH_KEY ? DataFactory.defaultGraph() : decodeTerm(code)));
     const { ids } = snapshot;
     for (let i = 0; i + 3 < ids.length; i += 4) {
-      store.#insert(local[ids[i] as number] as number, local[ids[i + 1] as number] as number, local[ids[i + 2] as number] as number, local[ids[i + 3] as number] as number);
+      store.#insert(
+        local[ids[i] as number] as number,
+        local[ids[i + 1] as number] as number,
+        local[ids[i + 2] as number] as number,
+        local[ids[i + 3] as number] as number,
+      );
     }
     return store;
   }

@@ -32,7 +32,11 @@ function isResource(term: Term): boolean {
 }
 
 /** Computes the profile in one pass over the store. Sorted by IRI for stable output. */
-export function computeSchemaProfile(store: { readQuads(s: null, p: null, o: null, g: null): Iterable<Quad> }, prefixes: Record<string, string>, documents: number): SchemaProfile {
+export function computeSchemaProfile(
+  store: { readQuads(s: null, p: null, o: null, g: null): Iterable<Quad> },
+  prefixes: Record<string, string>,
+  documents: number,
+): SchemaProfile {
   const predicates = new Map<string, PredicateUsage>();
   const classes = new Map<string, Set<string>>();
   const graphs = new Set<string>();

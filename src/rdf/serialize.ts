@@ -99,8 +99,7 @@ function usedPrefixes(quads: readonly Quad[], prefixes: Readonly<Record<string, 
  * no prefixes. Turtle and TriG declare only the prefixes the quads use.
  */
 export function serializeQuads(quads: readonly Quad[], format: RdfFormat, prefixes: Readonly<Record<string, string>>): Promise<string> {
-  const input =
-    format === 'turtle' ? quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object)) : quads;
+  const input = format === 'turtle' ? quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object)) : quads;
   const sorted = sortQuads(input);
   const writer = new Writer({
     format: WRITER_FORMAT[format],

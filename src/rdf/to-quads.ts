@@ -10,11 +10,27 @@ import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
 
-interface JsonLdTerm { termType: string; value: string; datatype?: { value: string }; language?: string }
-interface JsonLdQuad { subject: JsonLdTerm; predicate: JsonLdTerm; object: JsonLdTerm }
-interface JsonLdEvent { code: string; message: string; details?: Record<string, unknown> }
+interface JsonLdTerm {
+  termType: string;
+  value: string;
+  datatype?: { value: string };
+  language?: string;
+}
+interface JsonLdQuad {
+  subject: JsonLdTerm;
+  predicate: JsonLdTerm;
+  object: JsonLdTerm;
+}
+interface JsonLdEvent {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
 const jsonld = jsonldLib as unknown as {
-  toRDF(input: unknown, options: { base: string; documentLoader: (url: string) => Promise<RemoteDocument>; eventHandler: (arg: { event: JsonLdEvent; next: () => void }) => void }): Promise<JsonLdQuad[]>;
+  toRDF(
+    input: unknown,
+    options: { base: string; documentLoader: (url: string) => Promise<RemoteDocument>; eventHandler: (arg: { event: JsonLdEvent; next: () => void }) => void },
+  ): Promise<JsonLdQuad[]>;
 };
 
 /** JSON-LD warnings that lose no data: a node reference with nothing else to say. */
@@ -48,12 +64,21 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   const rawId = typeof given === 'string' ? given : undefined;
   const iri = rawId === undefined ? fallback : documentIri(rawId, prefixes, fallback, doc, diagnostics);
   if (given !== undefined && rawId === undefined) {
-    diagnostics.push({ code: 'MDKG_INVALID_ID', severity: 'error', message: `id must be a string IRI, got ${JSON.stringify(given)}; the document is named ${fallback}`, file: doc.path, ...locateInDocument(doc, 'id') });
+    diagnostics.push({
+      code: 'MDKG_INVALID_ID',
+      severity: 'error',
+      message: `id must be a string IRI, got ${JSON.stringify(given)}; the document is named ${fallback}`,
+      file: doc.path,
+      ...locateInDocument(doc, 'id'),
+    });
   }
   delete fm.id;
   fm['@id'] = iri;
-  const blockNodes = doc.blocks.flatMap((b) => (Array.isArray(b.value) ? b.value : [b.value])).map((n) => (n !== null && typeof n === 'object' && !Array.isArray(n) ? { ...(n as Record<string, unknown>) } : n));
-  if (!boundNodes([fm, ...blockNodes], doc, diagnostics)) return { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
+  const blockNodes = doc.blocks
+    .flatMap((b) => (Array.isArray(b.value) ? b.value : [b.value]))
+    .map((n) => (n !== null && typeof n === 'object' && !Array.isArray(n) ? { ...(n as Record<string, unknown>) } : n));
+  if (!boundNodes([fm, ...blockNodes], doc, diagnostics))
+    return { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
   checkTypes([fm, ...blockNodes], inline, doc, diagnostics);
   const result: DocumentQuads = { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
   if (typeof fm.title === 'string') result.title = fm.title;
@@ -65,7 +90,13 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   // reported as such before JSON-LD runs: nothing is fetched, and the code says why.
   const remote = remoteContextIn(inline) ?? remoteContextInNodes(nodes);
   if (remote !== undefined) {
-    diagnostics.push({ code: 'MDKG_REMOTE_CONTEXT', severity: 'error', message: `${doc.path}: remote JSON-LD context ${remote} is not loaded (mdkg never fetches contexts); inline it or use the default context`, file: doc.path, ...locateText(doc, remote) });
+    diagnostics.push({
+      code: 'MDKG_REMOTE_CONTEXT',
+      severity: 'error',
+      message: `${doc.path}: remote JSON-LD context ${remote} is not loaded (mdkg never fetches contexts); inline it or use the default context`,
+      file: doc.path,
+      ...locateText(doc, remote),
+    });
     return result;
   }
   const contexts = inline === undefined ? DEFAULT_CONTEXT_URL : [DEFAULT_CONTEXT_URL, ...(Array.isArray(inline) ? inline : [inline])];
@@ -80,7 +111,13 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
         if (HARMLESS_EVENTS.has(event.code)) return;
         const property = typeof event.details?.property === 'string' ? event.details.property : undefined;
         const what = property === undefined ? '' : ` '${property}'`;
-        diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: `JSON-LD would drop${what}: ${event.message} (${event.code}); map it in an @context or use a prefixed name`, file: doc.path, ...locate(property ?? '@context') });
+        diagnostics.push({
+          code: 'MDKG_JSONLD_DROPPED_TERM',
+          severity: 'error',
+          message: `JSON-LD would drop${what}: ${event.message} (${event.code}); map it in an @context or use a prefixed name`,
+          file: doc.path,
+          ...locate(property ?? '@context'),
+        });
       },
     });
   } catch (error) {
@@ -93,12 +130,25 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
     if (term.termType === 'BlankNode') return blankNode(scope + term.value.replace(/^_:/, ''));
     if (term.termType === 'NamedNode') {
       if (!isIriText(term.value)) {
-        diagnostics.push({ code: 'MDKG_JSONLD_DROPPED_TERM', severity: 'error', message: `IRI '${term.value}' has characters an IRI cannot hold (spaces, control characters, quotes, brackets): the triple is dropped`, file: doc.path, line: doc.frontMatterLine, column: 1 });
+        diagnostics.push({
+          code: 'MDKG_JSONLD_DROPPED_TERM',
+          severity: 'error',
+          message: `IRI '${term.value}' has characters an IRI cannot hold (spaces, control characters, quotes, brackets): the triple is dropped`,
+          file: doc.path,
+          line: doc.frontMatterLine,
+          column: 1,
+        });
         return undefined;
       }
       const scheme = undeclaredPrefix(term.value);
       if (scheme !== undefined) {
-        diagnostics.push({ code: 'MDKG_UNKNOWN_PREFIX', severity: 'error', message: `unknown prefix '${scheme}' in '${term.value}': declare it in an @context`, file: doc.path, ...locateText(doc, `${scheme}:`) });
+        diagnostics.push({
+          code: 'MDKG_UNKNOWN_PREFIX',
+          severity: 'error',
+          message: `unknown prefix '${scheme}' in '${term.value}': declare it in an @context`,
+          file: doc.path,
+          ...locateText(doc, `${scheme}:`),
+        });
         return undefined;
       }
       return namedNode(term.value);
@@ -124,7 +174,13 @@ function jsonLdFailure(error: unknown, doc: ParsedDocument, locate: (key: string
   }
   const e = error as { message?: string; details?: { code?: string } };
   const detail = e.details?.code === undefined ? '' : ` (${e.details.code})`;
-  return { code: 'MDKG_JSONLD_INVALID', severity: 'error', message: `invalid JSON-LD: ${e.message ?? String(error)}${detail}`, file: doc.path, ...locate('@context') };
+  return {
+    code: 'MDKG_JSONLD_INVALID',
+    severity: 'error',
+    message: `invalid JSON-LD: ${e.message ?? String(error)}${detail}`,
+    file: doc.path,
+    ...locate('@context'),
+  };
 }
 
 function findMdkgError(error: unknown): MdkgError | undefined {
@@ -151,4 +207,3 @@ function documentNames(doc: ParsedDocument, rawId: string | undefined): string[]
   names.push(doc.path.replace(/\.md$/i, ''), (doc.path.split('/').pop() ?? doc.path).replace(/\.md$/i, ''));
   return [...new Set(names)];
 }
-

@@ -17,10 +17,23 @@ export type { RankingState } from './rank/rank-request.js';
 export async function searchIndex(parts: IndexParts, query: string, opts: RankOptions & { clauses: boolean }): Promise<SearchResult> {
   const prepared = prepareQuery(query, parts.options.maxQueryChars ?? 1000);
   const diagnostics: Diagnostic[] = [...prepared.diagnostics];
-  const empty = (searched: string, intent: Intent, mode: string): SearchResult => ({ query, searched, intent, strategy: opts.strategy, mode, hits: [], diagnostics, sparql: '' });
+  const empty = (searched: string, intent: Intent, mode: string): SearchResult => ({
+    query,
+    searched,
+    intent,
+    strategy: opts.strategy,
+    mode,
+    hits: [],
+    diagnostics,
+    sparql: '',
+  });
   if (prepared.text.trim() === '') return empty('', 'neutral', 'none');
   if (parts.catalog.tools.length === 0) {
-    diagnostics.push({ code: 'MDKG_INDEX_EMPTY', severity: 'error', message: 'the index is empty: the graph has no tools (type mdkg:Tool); generate some with `mdkg generate tools`' });
+    diagnostics.push({
+      code: 'MDKG_INDEX_EMPTY',
+      severity: 'error',
+      message: 'the index is empty: the graph has no tools (type mdkg:Tool); generate some with `mdkg generate tools`',
+    });
     return empty(prepared.text, 'neutral', 'none');
   }
   let searched = prepared.text;
@@ -57,9 +70,22 @@ export async function searchIndex(parts: IndexParts, query: string, opts: RankOp
   if (hits.length === 0) {
     diagnostics.push({ code: 'MDKG_LOW_CONFIDENCE', severity: 'warning', message: `no tool matched '${searched}'` });
   } else if (top < params.lowConfidence) {
-    diagnostics.push({ code: 'MDKG_LOW_CONFIDENCE', severity: 'warning', message: `the best match has low confidence (${top.toFixed(2)}); the request may not match any tool well` });
+    diagnostics.push({
+      code: 'MDKG_LOW_CONFIDENCE',
+      severity: 'warning',
+      message: `the best match has low confidence (${top.toFixed(2)}); the request may not match any tool well`,
+    });
   }
-  return { query, searched, intent: state.intent, strategy: opts.strategy, mode: modes.join('+'), hits, diagnostics, sparql: evidenceQuery(hits.map((h) => h.iri)) };
+  return {
+    query,
+    searched,
+    intent: state.intent,
+    strategy: opts.strategy,
+    mode: modes.join('+'),
+    hits,
+    diagnostics,
+    sparql: evidenceQuery(hits.map((h) => h.iri)),
+  };
 }
 
 /** A query that shows, with `mdkg query`, the indexed facts of the hits. */

@@ -32,7 +32,10 @@ export class ToolIndex {
     const store = 'store' in graph ? graph.store : graph;
     const params = withOverrides(options.overrides, options.params);
     // Only the fields BM25 weighs are read, tool by tool while BM25 tokenizes them, and not kept.
-    const { catalog, docs } = readToolsForIndex(store, Object.keys(params.bm25.fields).filter((k) => (params.bm25.fields[k]?.weight ?? 0) > 0));
+    const { catalog, docs } = readToolsForIndex(
+      store,
+      Object.keys(params.bm25.fields).filter((k) => (params.bm25.fields[k]?.weight ?? 0) > 0),
+    );
     const bm25 = Bm25Index.build(docs, params.bm25);
     const fuzzy = new FuzzyVocabulary(bm25.vocabulary(), (t) => bm25.documentFrequency(t));
     const adjacency = buildAdjacency(catalog, params.expansion);
@@ -43,7 +46,18 @@ export class ToolIndex {
     });
     if (options.rerank !== undefined) checkRerankModel(options.rerank);
     const profiles = toolProfiles(catalog, bm25);
-    const parts: IndexParts = { catalog, bm25, fuzzy, adjacency, profiles, params, calibration: options.calibration ?? DEFAULT_CALIBRATION, byId, options, normalizerCache: new Map() };
+    const parts: IndexParts = {
+      catalog,
+      bm25,
+      fuzzy,
+      adjacency,
+      profiles,
+      params,
+      calibration: options.calibration ?? DEFAULT_CALIBRATION,
+      byId,
+      options,
+      normalizerCache: new Map(),
+    };
     return new ToolIndex(parts, performance.now() - started);
   }
 
@@ -72,6 +86,12 @@ export class ToolIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       return Promise.reject(new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to 100, got ${String(limit)}`));
     }
-    return searchIndex(this.#parts, query, { strategy, limit, explain: options.explain ?? false, rerank: options.rerank ?? true, clauses: options.clauses ?? true });
+    return searchIndex(this.#parts, query, {
+      strategy,
+      limit,
+      explain: options.explain ?? false,
+      rerank: options.rerank ?? true,
+      clauses: options.clauses ?? true,
+    });
   }
 }

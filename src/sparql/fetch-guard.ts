@@ -74,10 +74,15 @@ export function createGuardedFetch(allow: readonly string[], timeoutMs: number, 
       }
     } catch (error) {
       if (timeout.aborted && !(error instanceof MdkgError)) {
-        throw new MdkgError('MDKG_SPARQL_TIMEOUT', `Request to ${endpointKey(url)} timed out after ${timeoutMs} ms`, {
-          url: endpointKey(url),
-          timeoutMs,
-        }, { cause: error });
+        throw new MdkgError(
+          'MDKG_SPARQL_TIMEOUT',
+          `Request to ${endpointKey(url)} timed out after ${timeoutMs} ms`,
+          {
+            url: endpointKey(url),
+            timeoutMs,
+          },
+          { cause: error },
+        );
       }
       throw error;
     }

@@ -60,7 +60,12 @@ function formatTable(result: Extract<TabularResult, { kind: 'bindings' }>, prefi
   const count = `${n} ${n === 1 ? 'row' : 'rows'}${result.truncated === true ? ' (truncated: more results exist; raise the limit to see them)' : ''}\n`;
   if (result.variables.length === 0) return count;
   const body = result.rows.map((row) => result.variables.map((v) => tableCell(row[v], prefixes)));
-  return renderTable(result.variables.map((v) => `?${v}`), body) + count;
+  return (
+    renderTable(
+      result.variables.map((v) => `?${v}`),
+      body,
+    ) + count
+  );
 }
 
 /** RFC 4180 field: quoted when it holds a quote, comma, CR or LF; quotes doubled. */

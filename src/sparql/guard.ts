@@ -82,9 +82,8 @@ export function assertServicesAllowed(ast: SparqlQuery, allow: readonly string[]
   if (denied.length === 0) return;
   const unique = [...new Map(denied.map((t) => [`${t.kind}:${t.value}`, t])).values()];
   const allowedText = allowed.size === 0 ? 'no endpoint is allowed' : `allowed: ${[...allowed].map((a) => `<${a}>`).join(', ')}`;
-  throw new MdkgError(
-    'MDKG_SPARQL_SERVICE_DENIED',
-    `SERVICE refused for ${unique.map(describeTarget).join(', ')}; ${allowedText}`,
-    { denied: unique.map((t) => (t.kind === 'variable' ? `?${t.value}` : t.value)), allowed: [...allowed] },
-  );
+  throw new MdkgError('MDKG_SPARQL_SERVICE_DENIED', `SERVICE refused for ${unique.map(describeTarget).join(', ')}; ${allowedText}`, {
+    denied: unique.map((t) => (t.kind === 'variable' ? `?${t.value}` : t.value)),
+    allowed: [...allowed],
+  });
 }

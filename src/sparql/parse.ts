@@ -20,7 +20,9 @@ const MAX_EXPECTED = 8;
  * sparqljs report such a prefix as unknown, unless the query or the graph declares it.
  */
 const PROTOTYPE_SHADOWS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.getOwnPropertyNames(Object.prototype).filter((name) => name !== '__proto__').map((name) => [name, '']),
+  Object.getOwnPropertyNames(Object.prototype)
+    .filter((name) => name !== '__proto__')
+    .map((name) => [name, '']),
 );
 
 /**
@@ -51,8 +53,7 @@ export function parseSparql(query: string, prefixes: Readonly<Record<string, str
  */
 function errorOffset(query: string, hash: JisonHash): number {
   const loc = hash.loc;
-  const afterLast =
-    loc?.last_line === undefined || loc.last_column === undefined ? 0 : offsetOf(query, loc.last_line, loc.last_column);
+  const afterLast = loc?.last_line === undefined || loc.last_column === undefined ? 0 : offsetOf(query, loc.last_line, loc.last_column);
   return skipIgnorable(query, afterLast);
 }
 
@@ -78,18 +79,19 @@ function unknownPrefixError(prefix: string, query: string, prefixes: Readonly<Re
   const at = offset === undefined ? undefined : positionOf(query, offset);
   const where = at === undefined ? '' : ` at line ${at.line}, column ${at.column}`;
   const known = Object.keys(prefixes).sort().join(', ');
-  return new MdkgError(
-    'MDKG_SPARQL_SYNTAX',
-    `Unknown prefix "${prefix}:"${where}. Declare it (PREFIX ${prefix}: <...>) or use a known prefix: ${known}`,
-    { prefix, ...(at ?? {}) },
-  );
+  return new MdkgError('MDKG_SPARQL_SYNTAX', `Unknown prefix "${prefix}:"${where}. Declare it (PREFIX ${prefix}: <...>) or use a known prefix: ${known}`, {
+    prefix,
+    ...(at ?? {}),
+  });
 }
 
 function toSyntaxError(error: unknown, query: string, prefixes: Readonly<Record<string, string>>): MdkgError {
   if (error instanceof RangeError) {
     // The parser's recursion or its lexer's regular expressions ran out of stack: the query may be
     // valid, it is too big for the parser (a string literal of about 500 KB or more, deep nesting).
-    return new MdkgError('MDKG_USAGE', `the query is too large or too deeply nested to parse (${query.length} characters): split long literals or nesting`, { length: query.length });
+    return new MdkgError('MDKG_USAGE', `the query is too large or too deeply nested to parse (${query.length} characters): split long literals or nesting`, {
+      length: query.length,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
   const unknownPrefix = /^Unknown prefix: (.*)$/.exec(message);

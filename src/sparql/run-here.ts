@@ -6,7 +6,6 @@ import { toExecutable } from './executable.js';
 import { createGuardedFetch } from './fetch-guard.js';
 import type { QueryOptions, QueryResult, QueryTarget } from './types.js';
 
-
 /** Projection order: the query's; for `SELECT *` the engine's set in order of first appearance. */
 function orderVariables(checked: CheckedQuery, engineVariables: string[]): string[] {
   if (!checked.wildcard) return checked.variables;

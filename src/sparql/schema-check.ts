@@ -90,12 +90,7 @@ function locate(query: string, iri: string, prefixes: Readonly<Record<string, st
  * Warnings (MDKG_SPARQL_UNKNOWN_TERM) for predicates and classes the graph does not contain,
  * with did-you-mean suggestions. Well-known RDF, RDFS and OWL terms are never flagged.
  */
-export function checkSchemaTerms(
-  ast: SparqlQuery,
-  profile: SchemaProfile,
-  prefixes: Readonly<Record<string, string>>,
-  query = '',
-): Diagnostic[] {
+export function checkSchemaTerms(ast: SparqlQuery, profile: SchemaProfile, prefixes: Readonly<Record<string, string>>, query = ''): Diagnostic[] {
   const predicates = new Set([...profile.predicates.map((p) => p.iri), ...WELL_KNOWN_PREDICATES]);
   const classes = new Set([...profile.classes.map((c) => c.iri), ...WELL_KNOWN_CLASSES]);
   const diagnostics: Diagnostic[] = [];

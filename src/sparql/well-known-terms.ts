@@ -5,12 +5,8 @@ const OWL = 'http://www.w3.org/2002/07/owl#';
 /** RDF, RDFS and OWL predicates a query may use whether or not the graph has them. */
 export const WELL_KNOWN_PREDICATES: ReadonlySet<string> = new Set([
   ...['type', 'first', 'rest', 'value', 'subject', 'predicate', 'object'].map((l) => RDF + l),
-  ...['label', 'comment', 'subClassOf', 'subPropertyOf', 'domain', 'range', 'seeAlso', 'isDefinedBy', 'member'].map(
-    (l) => RDFS + l,
-  ),
-  ...['sameAs', 'equivalentClass', 'equivalentProperty', 'inverseOf', 'imports', 'versionInfo', 'deprecated', 'disjointWith'].map(
-    (l) => OWL + l,
-  ),
+  ...['label', 'comment', 'subClassOf', 'subPropertyOf', 'domain', 'range', 'seeAlso', 'isDefinedBy', 'member'].map((l) => RDFS + l),
+  ...['sameAs', 'equivalentClass', 'equivalentProperty', 'inverseOf', 'imports', 'versionInfo', 'deprecated', 'disjointWith'].map((l) => OWL + l),
 ]);
 
 /** RDF, RDFS and OWL classes a query may use whether or not the graph has them. */

@@ -103,7 +103,8 @@ function call(slot: Slot, message: ToWorker, timeoutMs: number, onTimeout: () =>
     const onError = (error: Error): void => {
       done();
       const code = (error as { code?: string }).code;
-      const why = code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the query ran out of memory (limit ${memoryMb()} MB; MDKG_SPARQL_MEMORY_MB changes it)` : error.message;
+      const why =
+        code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the query ran out of memory (limit ${memoryMb()} MB; MDKG_SPARQL_MEMORY_MB changes it)` : error.message;
       reject(new MdkgError('MDKG_SPARQL_FAILED', `SPARQL evaluation failed: ${why}`, code === undefined ? {} : { code }));
     };
     const onExit = (): void => {
@@ -152,11 +153,17 @@ export async function runInWorker(target: QueryTarget, request: RunRequest): Pro
   try {
     if (slot.loaded !== id) {
       const snapshot = (await storeOf(target.store)).snapshot();
-      const loaded = await call(slot, { kind: 'load', snapshot, profile: target.profile }, LOAD_TIMEOUT_MS, () => new MdkgError('MDKG_SPARQL_FAILED', `the graph could not be copied to the query worker within ${LOAD_TIMEOUT_MS} ms`));
+      const loaded = await call(
+        slot,
+        { kind: 'load', snapshot, profile: target.profile },
+        LOAD_TIMEOUT_MS,
+        () => new MdkgError('MDKG_SPARQL_FAILED', `the graph could not be copied to the query worker within ${LOAD_TIMEOUT_MS} ms`),
+      );
       if (loaded.kind === 'error') throw decodeError(loaded);
       slot.loaded = id;
     }
-    const timeout = (): MdkgError => new MdkgError('MDKG_SPARQL_TIMEOUT', `The query did not finish within ${request.timeoutMs} ms`, { timeoutMs: request.timeoutMs });
+    const timeout = (): MdkgError =>
+      new MdkgError('MDKG_SPARQL_TIMEOUT', `The query did not finish within ${request.timeoutMs} ms`, { timeoutMs: request.timeoutMs });
     const reply = await call(slot, { kind: 'query', ...request }, request.timeoutMs, timeout);
     if (reply.kind === 'result') return decodeResult(reply.result);
     if (reply.kind === 'error') {
@@ -177,10 +184,12 @@ export function warmQueryWorkers(): void {
 
 /** Ends every query worker (tests, or a host that wants its threads back at once). */
 export async function closeQueryWorkers(): Promise<void> {
-  await Promise.all([...slots].map(async (slot) => {
-    kill(slot);
-    await slot.worker.terminate();
-  }));
+  await Promise.all(
+    [...slots].map(async (slot) => {
+      kill(slot);
+      await slot.worker.terminate();
+    }),
+  );
 }
 
 /** Threads running now, for tests and status pages. */

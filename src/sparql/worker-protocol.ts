@@ -15,9 +15,7 @@ export interface RunRequest {
   allowServices: string[];
 }
 
-export type ToWorker =
-  | { kind: 'load'; snapshot: StoreSnapshot; profile: SchemaProfile }
-  | ({ kind: 'query' } & RunRequest);
+export type ToWorker = { kind: 'load'; snapshot: StoreSnapshot; profile: SchemaProfile } | ({ kind: 'query' } & RunRequest);
 
 /** A result with its terms as codes (see term-codec); `D` is the default graph. */
 export type EncodedResult =
@@ -61,7 +59,14 @@ export function decodeResult(result: EncodedResult): QueryResult {
       const quads: Quad[] = [];
       const q = result.quads;
       for (let i = 0; i + 3 < q.length; i += 4) {
-        quads.push(DataFactory.quad(termOf(q[i]!) as Quad['subject'], termOf(q[i + 1]!) as Quad['predicate'], termOf(q[i + 2]!) as Quad['object'], termOf(q[i + 3]!) as Quad['graph']));
+        quads.push(
+          DataFactory.quad(
+            termOf(q[i]!) as Quad['subject'],
+            termOf(q[i + 1]!) as Quad['predicate'],
+            termOf(q[i + 2]!) as Quad['object'],
+            termOf(q[i + 3]!) as Quad['graph'],
+          ),
+        );
       }
       return { ...result, quads };
     }

@@ -15,7 +15,10 @@ function closestNames(name: string, known: Iterable<string>, max = 3): string[] 
   }
   scored.sort((a, b) => a.d - b.d || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   const best = scored[0]?.d;
-  return scored.filter((s) => s.d === best).slice(0, max).map((s) => s.text);
+  return scored
+    .filter((s) => s.d === best)
+    .slice(0, max)
+    .map((s) => s.text);
 }
 
 /** ` (did you mean 'servers'?)`, or '' when no known name is close. `prefix` is put before each suggestion. */

@@ -19,7 +19,8 @@ export function* jsonChunks(value: unknown): Generator<string> {
   }
   function* write(key: string, input: unknown, indent: string): Generator<string, boolean> {
     let v = input;
-    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON: (k: string) => unknown }).toJSON(key);
+    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function')
+      v = (v as { toJSON: (k: string) => unknown }).toJSON(key);
     if (v === null || typeof v !== 'object') {
       const text = JSON.stringify(v);
       if (text === undefined) return false;
@@ -49,7 +50,8 @@ export function* jsonChunks(value: unknown): Generator<string> {
       const mark = buffer.length;
       buffer += `${first ? '' : ','}\n${inner}${JSON.stringify(k)}: `;
       const kept = yield* write(k, item, inner);
-      if (!kept) buffer = buffer.slice(0, mark); // nothing was flushed: a dropped value writes nothing
+      if (!kept)
+        buffer = buffer.slice(0, mark); // nothing was flushed: a dropped value writes nothing
       else first = false;
     }
     buffer += first ? '}' : `\n${indent}}`;

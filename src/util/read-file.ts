@@ -28,7 +28,8 @@ function openError(error: unknown, file: string): MdkgError {
 
 function checkStat(stat: { isFile(): boolean; size: number }, file: string, maxBytes: number): void {
   if (!stat.isFile()) throw new MdkgError('MDKG_FILE_READ', `${file} is not a regular file`, { file });
-  if (stat.size > maxBytes) throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has ${stat.size} bytes; at most ${maxBytes} are read`, { file, bytes: stat.size, maxBytes });
+  if (stat.size > maxBytes)
+    throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has ${stat.size} bytes; at most ${maxBytes} are read`, { file, bytes: stat.size, maxBytes });
 }
 
 /** The bytes of a regular file, at most `maxBytes` (a file growing while read is refused too). */
@@ -50,7 +51,8 @@ async function readRegularFile(path: string, options: ReadFileOptions): Promise<
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    if (length > options.maxBytes) throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${options.maxBytes} bytes`, { file, maxBytes: options.maxBytes });
+    if (length > options.maxBytes)
+      throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${options.maxBytes} bytes`, { file, maxBytes: options.maxBytes });
     return buffer.subarray(0, length);
   } finally {
     await handle.close();
@@ -76,7 +78,8 @@ export function readRegularFileSync(path: string, options: ReadFileOptions): Buf
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    if (length > options.maxBytes) throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${options.maxBytes} bytes`, { file, maxBytes: options.maxBytes });
+    if (length > options.maxBytes)
+      throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${options.maxBytes} bytes`, { file, maxBytes: options.maxBytes });
     return buffer.subarray(0, length);
   } finally {
     closeSync(fd);

@@ -12,7 +12,11 @@ export function renderTable(headers: readonly string[], rows: ReadonlyArray<read
   for (const row of body) {
     for (const [i, cell] of row.entries()) if (cell.length > (widths[i] ?? 0)) widths[i] = cell.length;
   }
-  const line = (cells: readonly string[]): string => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   const lines = [line(head), line(widths.map((w) => '-'.repeat(w)))];
   for (const row of body) lines.push(line(row));
   return `${lines.join('\n')}\n`;

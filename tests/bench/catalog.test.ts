@@ -8,7 +8,8 @@ import { readDataset } from '../../src/bench/dataset.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const TINY = fileURLToPath(new URL('../fixtures/bench/tiny', import.meta.url));
-const doc = (source: string, name: string): string => `---\nid: tool:${source}/${name}\ntype: Tool\ntitle: ${name}\nname: ${name}\nsource: ${source}\n---\n# ${name}\n`;
+const doc = (source: string, name: string): string =>
+  `---\nid: tool:${source}/${name}\ntype: Tool\ntitle: ${name}\nname: ${name}\nsource: ${source}\n---\n# ${name}\n`;
 
 describe('buildCatalog', () => {
   it('generates mcp-tools entries, copies graphs entries, loads both, and removes its temp folder on dispose', async () => {
@@ -16,10 +17,17 @@ describe('buildCatalog', () => {
     const root = built.graph.root;
     expect(built.tools).toBe(6);
     expect([...built.toolNames].sort()).toEqual(
-      ['delete_file', 'list_directory', 'read_file', 'search_files', 'write_file', 'send_email'].flatMap((n) => [n, `${n === 'send_email' ? 'mail' : 'files'}/${n}`]).sort(),
+      ['delete_file', 'list_directory', 'read_file', 'search_files', 'write_file', 'send_email']
+        .flatMap((n) => [n, `${n === 'send_email' ? 'mail' : 'files'}/${n}`])
+        .sort(),
     );
     expect(built.diagnostics).toEqual([]);
-    expect(built.graph.documents().map((d) => d.path).filter((p) => !p.includes('_groups'))).toEqual([
+    expect(
+      built.graph
+        .documents()
+        .map((d) => d.path)
+        .filter((p) => !p.includes('_groups')),
+    ).toEqual([
       'graphs/mail/mail/send_email.md',
       'tools/files/delete_file.md',
       'tools/files/list_directory.md',
@@ -35,7 +43,14 @@ describe('buildCatalog', () => {
   it('copies only Markdown from a graphs folder: no dot folders, no symlinks', async () => {
     const outside = await tempDir({ 'secret.md': doc('x', 'secret') });
     const dir = await tempDir({
-      'dataset.json': JSON.stringify({ name: 'g', split: 'dev', license: 'MIT', origin: 't', catalog: [{ type: 'graphs', path: 'g', source: 'g' }], queries: 'q.jsonl' }),
+      'dataset.json': JSON.stringify({
+        name: 'g',
+        split: 'dev',
+        license: 'MIT',
+        origin: 't',
+        catalog: [{ type: 'graphs', path: 'g', source: 'g' }],
+        queries: 'q.jsonl',
+      }),
       'q.jsonl': '',
       'g/a.md': doc('g', 'a'),
       'g/sub/b.md': doc('g', 'b'),

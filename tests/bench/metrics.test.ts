@@ -15,7 +15,13 @@ const L2 = (r: number): number => 1 / Math.log2(r + 1); // discount at 1-based r
 
 const cases: Array<{ name: string; hits: { source: string; name: string }[]; expected: string[]; match: MatchMode; want: QueryMetrics }> = [
   { name: 'single label at rank 1', hits: hits('s/a', 's/x'), expected: ['a'], match: 'all', want: ones },
-  { name: 'single label at rank 3', hits: hits('s/x', 's/y', 's/a'), expected: ['a'], match: 'all', want: { hit1: 0, hit3: 1, hit5: 1, recall5: 1, recall10: 1, mrr: 1 / 3, ndcg10: L2(3), map10: 1 / 3 } },
+  {
+    name: 'single label at rank 3',
+    hits: hits('s/x', 's/y', 's/a'),
+    expected: ['a'],
+    match: 'all',
+    want: { hit1: 0, hit3: 1, hit5: 1, recall5: 1, recall10: 1, mrr: 1 / 3, ndcg10: L2(3), map10: 1 / 3 },
+  },
   {
     name: 'two labels at ranks 1 and 3 (all)',
     hits: hits('s/a', 's/x', 's/b'),
@@ -104,12 +110,30 @@ describe('matchesExpected and relevance', () => {
 describe('expectedCalibrationError', () => {
   it.each([
     { name: 'no samples', samples: [], want: null },
-    { name: 'half right at 0.9', samples: [{ confidence: 0.9, relevant: true }, { confidence: 0.9, relevant: false }], want: 0.4 },
+    {
+      name: 'half right at 0.9',
+      samples: [
+        { confidence: 0.9, relevant: true },
+        { confidence: 0.9, relevant: false },
+      ],
+      want: 0.4,
+    },
     { name: 'perfect at 1.0 (last bin is closed)', samples: [{ confidence: 1, relevant: true }], want: 0 },
-    { name: 'two bins, 0.05 off each', samples: [{ confidence: 0.05, relevant: false }, { confidence: 0.95, relevant: true }], want: 0.05 },
+    {
+      name: 'two bins, 0.05 off each',
+      samples: [
+        { confidence: 0.05, relevant: false },
+        { confidence: 0.95, relevant: true },
+      ],
+      want: 0.05,
+    },
     {
       name: 'weighted by bin size',
-      samples: [{ confidence: 0.3, relevant: true }, { confidence: 0.35, relevant: false }, { confidence: 0.7, relevant: true }],
+      samples: [
+        { confidence: 0.3, relevant: true },
+        { confidence: 0.35, relevant: false },
+        { confidence: 0.7, relevant: true },
+      ],
       want: (2 / 3) * Math.abs(0.5 - 0.325) + (1 / 3) * 0.3,
     },
     { name: 'NaN counts as 0', samples: [{ confidence: Number.NaN, relevant: false }], want: 0 },
@@ -166,21 +190,67 @@ describe('aggregate and macroMean', () => {
     // Query 1: top hit 0.875 relevant, second 0.375 not; query 2: top hit 0.8125 not relevant, second 0.125 relevant.
     // ECE@1: one bin [0.8, 0.9) with 2 samples, accuracy 1/2, mean confidence 0.84375 -> |0.5 - 0.84375| = 0.34375.
     // ECE: bins 0.1 (0.125, relevant: 0.875), 0.3 (0.375, not: 0.375), 0.8 (as above) -> (0.875 + 0.375 + 2 * 0.34375) / 4 = 0.484375.
-    const q1 = { metrics: ones, samples: [{ confidence: 0.875, relevant: true }, { confidence: 0.375, relevant: false }], latencyMs: 1 };
-    const q2 = { metrics: zeros, samples: [{ confidence: 0.8125, relevant: false }, { confidence: 0.125, relevant: true }], latencyMs: 1 };
+    const q1 = {
+      metrics: ones,
+      samples: [
+        { confidence: 0.875, relevant: true },
+        { confidence: 0.375, relevant: false },
+      ],
+      latencyMs: 1,
+    };
+    const q2 = {
+      metrics: zeros,
+      samples: [
+        { confidence: 0.8125, relevant: false },
+        { confidence: 0.125, relevant: true },
+      ],
+      latencyMs: 1,
+    };
     const out = aggregate([q1, q2, failed]);
     expect([out.ece1, out.ece1Samples, out.ece, out.eceSamples]).toEqual([0.34375, 2, 0.484375, 4]);
   });
 
   it('gives nulls for no queries', () => {
-    expect(aggregate([])).toEqual({ queries: 0, hit1: null, hit3: null, hit5: null, recall5: null, recall10: null, mrr: null, ndcg10: null, map10: null, ece: null, eceSamples: 0, ece1: null, ece1Samples: 0, latencyP50Ms: null, latencyP95Ms: null });
+    expect(aggregate([])).toEqual({
+      queries: 0,
+      hit1: null,
+      hit3: null,
+      hit5: null,
+      recall5: null,
+      recall10: null,
+      mrr: null,
+      ndcg10: null,
+      map10: null,
+      ece: null,
+      eceSamples: 0,
+      ece1: null,
+      ece1Samples: 0,
+      latencyP50Ms: null,
+      latencyP95Ms: null,
+    });
   });
 
   it('macro: unweighted mean over datasets, empty datasets left out', () => {
     const big: Aggregate = aggregate([a, a, a]);
     const small: Aggregate = aggregate([b]);
     const macro = macroMean([big, small, aggregate([])]);
-    expect(macro).toEqual({ queries: 4, hit1: 0.5, hit3: 0.5, hit5: 0.5, recall5: 0.5, recall10: 0.5, mrr: 0.5, ndcg10: 0.5, map10: 0.5, ece: 0.25, eceSamples: 4, ece1: 0.25, ece1Samples: 4, latencyP50Ms: 3, latencyP95Ms: 3 });
+    expect(macro).toEqual({
+      queries: 4,
+      hit1: 0.5,
+      hit3: 0.5,
+      hit5: 0.5,
+      recall5: 0.5,
+      recall10: 0.5,
+      mrr: 0.5,
+      ndcg10: 0.5,
+      map10: 0.5,
+      ece: 0.25,
+      eceSamples: 4,
+      ece1: 0.25,
+      ece1Samples: 4,
+      latencyP50Ms: 3,
+      latencyP95Ms: 3,
+    });
     expect(aggregate([a, a, a, b]).hit1).toBe(0.75);
   });
 });

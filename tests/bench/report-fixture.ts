@@ -19,14 +19,25 @@ function query(id: string, metrics: QueryMetrics, latencyMs: number, confidence:
     latencyMs,
     hits: [
       { rank: 1, id: `tool:s/${relevantFirst ? 't' : 'x'}`, name: relevantFirst ? 't' : 'x', source: 's', confidence, relevant: relevantFirst },
-      { rank: 2, id: `tool:s/${relevantFirst ? 'x' : 't'}`, name: relevantFirst ? 'x' : 't', source: 's', confidence: confidence / 2, relevant: !relevantFirst },
+      {
+        rank: 2,
+        id: `tool:s/${relevantFirst ? 'x' : 't'}`,
+        name: relevantFirst ? 'x' : 't',
+        source: 's',
+        confidence: confidence / 2,
+        relevant: !relevantFirst,
+      },
     ],
     metrics,
   };
 }
 
 function dataset(name: string, split: 'dev' | 'test', queries: QueryRecord[], strategies: readonly Strategy[]): DatasetReport {
-  const scored = queries.map((q) => ({ metrics: q.metrics, latencyMs: q.latencyMs, samples: q.hits.map((h) => ({ confidence: h.confidence, relevant: h.relevant })) }));
+  const scored = queries.map((q) => ({
+    metrics: q.metrics,
+    latencyMs: q.latencyMs,
+    samples: q.hits.map((h) => ({ confidence: h.confidence, relevant: h.relevant })),
+  }));
   return {
     dir: `sets/${name}`,
     name,
@@ -45,7 +56,17 @@ export function fixtureReport(strategies: readonly Strategy[] = ['bm25']): Bench
   const datasets: DatasetReport[] = [
     dataset('alpha & <beta>', 'dev', [query('a1', ones, 1.5, 0.8), query('a2', rank2, 2.5, 0.4)], strategies),
     dataset('gamma', 'test', [query('g1', ones, 0.25, 0.9)], strategies),
-    { dir: 'sets/missing', name: 'missing', split: null, license: null, origin: null, status: 'failed', error: { code: 'MDKG_DATASET_INVALID', message: "dataset folder 'sets/missing' does not exist or is not a folder" }, diagnostics: [], runs: [] },
+    {
+      dir: 'sets/missing',
+      name: 'missing',
+      split: null,
+      license: null,
+      origin: null,
+      status: 'failed',
+      error: { code: 'MDKG_DATASET_INVALID', message: "dataset folder 'sets/missing' does not exist or is not a folder" },
+      diagnostics: [],
+      runs: [],
+    },
   ];
   return {
     format: 'mdkg-bench-report',

@@ -34,7 +34,12 @@ describe('renderReport', () => {
     if (d === undefined) throw new Error('fixture');
     d.diagnostics = [1, 2, 3].map((line) => ({ code: 'MDKG_DATASET_INVALID', severity: 'error', message: 'not JSON; line skipped', file: 'q.jsonl', line }));
     expect(renderDiagnostics(report, 2)).toBe(
-      ['alpha & <beta>: q.jsonl:1: error MDKG_DATASET_INVALID not JSON; line skipped', 'alpha & <beta>: q.jsonl:2: error MDKG_DATASET_INVALID not JSON; line skipped', '… and 1 more (see the JSON report)', ''].join('\n'),
+      [
+        'alpha & <beta>: q.jsonl:1: error MDKG_DATASET_INVALID not JSON; line skipped',
+        'alpha & <beta>: q.jsonl:2: error MDKG_DATASET_INVALID not JSON; line skipped',
+        '… and 1 more (see the JSON report)',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -46,13 +51,19 @@ describe('report text from hostile datasets', () => {
     const [first, ...rest] = report.datasets;
     if (first === undefined) throw new Error('fixture has a dataset');
     report.datasets = [
-      { ...first, name: `n${evil}`, diagnostics: [{ code: 'MDKG_DATASET_INVALID', severity: 'warning', message: `m${evil}\nsecond line`, file: `f${evil}.jsonl`, line: 1 }] },
+      {
+        ...first,
+        name: `n${evil}`,
+        diagnostics: [{ code: 'MDKG_DATASET_INVALID', severity: 'warning', message: `m${evil}\nsecond line`, file: `f${evil}.jsonl`, line: 1 }],
+      },
       ...rest,
       { ...first, dir: `d${evil}`, status: 'failed', error: { code: 'MDKG_DATASET_INVALID', message: `e${evil}` }, runs: [] },
     ];
     const text = `${renderReport(report)}${renderDiagnostics(report)}`;
     for (const line of text.split('\n')) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
-    expect(renderDiagnostics(report)).toBe('n\\x1b]0;owned\\x07\\u202e: f\\x1b]0;owned\\x07\\u202e.jsonl:1: warning MDKG_DATASET_INVALID m\\x1b]0;owned\\x07\\u202e\\nsecond line\n');
+    expect(renderDiagnostics(report)).toBe(
+      'n\\x1b]0;owned\\x07\\u202e: f\\x1b]0;owned\\x07\\u202e.jsonl:1: warning MDKG_DATASET_INVALID m\\x1b]0;owned\\x07\\u202e\\nsecond line\n',
+    );
     expect(renderReport(report)).toContain('  d\\x1b]0;owned\\x07\\u202e: MDKG_DATASET_INVALID e\\x1b]0;owned\\x07\\u202e\n');
   });
 });

@@ -9,8 +9,14 @@ import { wordOverlapSearcher } from './word-overlap-searcher.js';
 // The converted graph-tool-call sets, read in place beside the checkout (never copied here).
 const GTC = fileURLToPath(new URL('../../../shared/datasets/gtc', import.meta.url));
 const present = existsSync(GTC);
-const dirs = present ? readdirSync(GTC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(GTC, e.name)).sort() : [];
-const counts = (dir: string): { queries: number; tools: number } => (JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')) as { counts: { queries: number; tools: number } }).counts;
+const dirs = present
+  ? readdirSync(GTC, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(GTC, e.name))
+      .sort()
+  : [];
+const counts = (dir: string): { queries: number; tools: number } =>
+  (JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')) as { counts: { queries: number; tools: number } }).counts;
 
 describe.skipIf(!present)(`shared gtc datasets (read in place from ${GTC})`, () => {
   it('every dataset reads with no diagnostic and the query count its dataset.json states', async () => {

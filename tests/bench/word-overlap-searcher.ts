@@ -24,7 +24,12 @@ export function wordOverlapSearcher(graph: KnowledgeGraph, options: { fail?: str
   return {
     async search(query: string, { limit, strategy }: { limit: number; strategy: Strategy }): Promise<SearchResult> {
       if (options.fail !== undefined && query === options.fail) throw Object.assign(new Error('index exploded'), { code: 'MDKG_TEST_FAILURE' });
-      const words = new Set(query.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== ''));
+      const words = new Set(
+        query
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter((w) => w !== ''),
+      );
       const scored = tools
         .map((t) => ({ t, score: t.name.split('_').filter((w) => words.has(w)).length }))
         .filter((x) => x.score > 0)

@@ -69,7 +69,13 @@ describe('mdkg bench', () => {
   it('draws progress on stderr only when it is a terminal, and not with --quiet', async () => {
     const run = async (extra: string[]): Promise<string> => {
       let stderr = '';
-      await main(['bench', TINY, '--strategy', 'bm25', ...extra], { stdout: () => undefined, stderr: (t) => (stderr += t), cwd: process.cwd(), isTTY: false, stderrIsTTY: true });
+      await main(['bench', TINY, '--strategy', 'bm25', ...extra], {
+        stdout: () => undefined,
+        stderr: (t) => (stderr += t),
+        cwd: process.cwd(),
+        isTTY: false,
+        stderrIsTTY: true,
+      });
       return stderr;
     };
     const shown = await run([]);
@@ -103,9 +109,19 @@ describe('mdkg bench on big and globbed inputs', () => {
 
   it.each([
     { args: ['README.md', 'tiny'], notes: ['skipping README.md: not a dataset folder (not a folder)'], code: 0, ran: ['tiny'] },
-    { args: ['notes', 'tiny', 'README.md'], notes: ['skipping notes: not a dataset folder (no dataset.json)', 'skipping README.md: not a dataset folder (not a folder)'], code: 0, ran: ['tiny'] },
+    {
+      args: ['notes', 'tiny', 'README.md'],
+      notes: ['skipping notes: not a dataset folder (no dataset.json)', 'skipping README.md: not a dataset folder (not a folder)'],
+      code: 0,
+      ran: ['tiny'],
+    },
     { args: ['tiny', 'gone'], notes: [], code: 1, ran: ['tiny'] },
-    { args: ['README.md', 'notes'], notes: ['skipping README.md: not a dataset folder (not a folder)', 'skipping notes: not a dataset folder (no dataset.json)'], code: 2, ran: [] },
+    {
+      args: ['README.md', 'notes'],
+      notes: ['skipping README.md: not a dataset folder (not a folder)', 'skipping notes: not a dataset folder (no dataset.json)'],
+      code: 2,
+      ran: [],
+    },
   ])('a glob like datasets/* ($args): what is not a dataset folder is skipped with a note', async ({ args, notes, code, ran }) => {
     const dir = await tempDir({ 'README.md': '# datasets\n', 'notes/todo.txt': 'x\n' });
     await cp(TINY, join(dir, 'tiny'), { recursive: true });

@@ -36,12 +36,24 @@ describe('bad paths give coded errors, never a stack trace', () => {
     { argv: ['search', '--file', 'missing.txt'], code: 1, stderr: /^mdkg search: MDKG_NOT_FOUND .*missing\.txt: no such file or folder/ },
     { argv: ['search', '--file', 'folder'], code: 1, stderr: /^mdkg search: MDKG_FILE_READ folder: is a folder, not a file\n$/ },
     { argv: ['export', '--format', 'ttl', '--out', 'folder'], code: 1, stderr: /^mdkg export: MDKG_FILE_WRITE --out folder: is a folder; give a file path\n$/ },
-    { argv: ['export', '--format', 'ttl', '--out', 'q.rq/out.ttl'], code: 1, stderr: /^mdkg export: MDKG_FILE_WRITE --out q\.rq\/out\.ttl: .*q\.rq is not a folder\n$/ },
+    {
+      argv: ['export', '--format', 'ttl', '--out', 'q.rq/out.ttl'],
+      code: 1,
+      stderr: /^mdkg export: MDKG_FILE_WRITE --out q\.rq\/out\.ttl: .*q\.rq is not a folder\n$/,
+    },
     { argv: ['export', '--format', 'ttl', '--out', ''], code: 2, stderr: /^mdkg export: MDKG_USAGE --out needs a file path\n$/ },
     { argv: ['bench', TINY, '--json', 'folder'], code: 1, stderr: /^mdkg bench: MDKG_FILE_WRITE --json folder: is a folder; give a file path\n$/ },
     { argv: ['bench', TINY, '--svg', 'q.rq/chart.svg'], code: 1, stderr: /^mdkg bench: MDKG_FILE_WRITE --svg q\.rq\/chart\.svg: .*q\.rq is not a folder\n$/ },
-    { argv: ['bench', 'q.rq'], code: 2, stderr: /^mdkg bench: skipping q\.rq: not a dataset folder \(not a folder\)\nmdkg bench: MDKG_USAGE no dataset folder among the arguments/ },
-    { argv: ['generate', 'tools', TOOLS, '--source-id', 'files', '--out', 'q.rq'], code: 1, stderr: /^files: error MDKG_PATH_ESCAPE source "files" not written: .*q\.rq is not a folder: documents are never written through it\n/ },
+    {
+      argv: ['bench', 'q.rq'],
+      code: 2,
+      stderr: /^mdkg bench: skipping q\.rq: not a dataset folder \(not a folder\)\nmdkg bench: MDKG_USAGE no dataset folder among the arguments/,
+    },
+    {
+      argv: ['generate', 'tools', TOOLS, '--source-id', 'files', '--out', 'q.rq'],
+      code: 1,
+      stderr: /^files: error MDKG_PATH_ESCAPE source "files" not written: .*q\.rq is not a folder: documents are never written through it\n/,
+    },
     { argv: ['validate', 'q.rq/x'], code: 1, stderr: /^mdkg validate: MDKG_(FILE_READ|NOT_FOUND) / },
   ])('$argv exits $code', async ({ argv, code, stderr }) => {
     const r = await runCli(argv, await fixture());
@@ -75,7 +87,9 @@ describe('an unexpected error (a bug)', () => {
     const { io, err } = failingIo(false);
     io.cwd = await fixture();
     expect(await main(['schema', '--no-cache'], io)).toBe(1);
-    expect(err()).toBe('mdkg schema: unexpected error: TypeError: cannot write \\x1b[2J here\nThis is a bug in mdkg: please report it with the command that caused it and the output of MDKG_DEBUG=1 mdkg ...\n');
+    expect(err()).toBe(
+      'mdkg schema: unexpected error: TypeError: cannot write \\x1b[2J here\nThis is a bug in mdkg: please report it with the command that caused it and the output of MDKG_DEBUG=1 mdkg ...\n',
+    );
   });
 
   it.each([
@@ -84,7 +98,14 @@ describe('an unexpected error (a bug)', () => {
     ['undefined', undefined, 'undefined'],
   ])('a thrown %s is reported in one line too', async (_, thrown, shown) => {
     let stderr = '';
-    const io = { stdout: () => { throw thrown; }, stderr: (t: string) => (stderr += t), cwd: await fixture(), isTTY: false };
+    const io = {
+      stdout: () => {
+        throw thrown;
+      },
+      stderr: (t: string) => (stderr += t),
+      cwd: await fixture(),
+      isTTY: false,
+    };
     expect(await main(['schema', '--no-cache'], io)).toBe(1);
     expect(stderr.split('\n')[0]).toBe(`mdkg schema: unexpected error: ${shown}`);
   });
@@ -93,6 +114,8 @@ describe('an unexpected error (a bug)', () => {
     const { io, err } = failingIo(true);
     io.cwd = await fixture();
     expect(await main(['schema', '--no-cache'], io)).toBe(1);
-    expect(err()).toMatch(/^mdkg schema: unexpected error: TypeError: cannot write \\x1b\[2J here\nThis is a bug in mdkg: please report it with the command that caused it\.\nTypeError: cannot write \\x1b\[2J here\n\s+at /);
+    expect(err()).toMatch(
+      /^mdkg schema: unexpected error: TypeError: cannot write \\x1b\[2J here\nThis is a bug in mdkg: please report it with the command that caused it\.\nTypeError: cannot write \\x1b\[2J here\n\s+at /,
+    );
   });
 });

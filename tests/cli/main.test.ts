@@ -31,14 +31,26 @@ describe('mdkg CLI (in process)', () => {
     [['query', 'ASK {}', '--limit', '0'], 2, "mdkg query: MDKG_USAGE --limit must be a positive integer, got '0'\n"],
     [['export', '--format', 'pdf'], 2, 'mdkg export: MDKG_USAGE --format must be one of ttl, nq, jsonld, mermaid, dot\n'],
     [['query', 'ASK {}', '--timeout', '2147483648'], 2, "mdkg query: MDKG_USAGE --timeout must be at most 2147483647, got '2147483648'\n"],
-    [['query', '# only a comment'], 2, 'mdkg query: MDKG_USAGE the query is empty: it has no SELECT, ASK, CONSTRUCT or DESCRIBE (only white space, comments or PREFIX/BASE lines)\n'],
-    [['constructor'], 2, "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, help\n"],
+    [
+      ['query', '# only a comment'],
+      2,
+      'mdkg query: MDKG_USAGE the query is empty: it has no SELECT, ASK, CONSTRUCT or DESCRIBE (only white space, comments or PREFIX/BASE lines)\n',
+    ],
+    [
+      ['constructor'],
+      2,
+      "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, help\n",
+    ],
     [['help', '__proto__'], 2, "mdkg: no help for '__proto__'\n"],
     [['validate', '--graphs', ''], 2, 'mdkg validate: MDKG_USAGE the graph folder path is empty (--graphs needs a folder)\n'],
     [['validate', '--graphs', '/nonexistent/mdkg'], 1, 'mdkg validate: MDKG_NOT_FOUND graph folder /nonexistent/mdkg does not exist\n'],
     [['validate', '--graphs', '/dev/null'], 2, 'mdkg validate: MDKG_USAGE graph folder /dev/null is not a folder\n'],
     [['export', '--format', 'nq', '--out', '/tmp'], 1, 'mdkg export: MDKG_FILE_WRITE --out /tmp: is a folder; give a file path\n'],
-    [['export', '--format', 'nq', '--out', '/dev/null'], 1, 'mdkg export: MDKG_FILE_WRITE --out /dev/null: is not a regular file (a device, a pipe or a link); give a file path\n'],
+    [
+      ['export', '--format', 'nq', '--out', '/dev/null'],
+      1,
+      'mdkg export: MDKG_FILE_WRITE --out /dev/null: is not a regular file (a device, a pipe or a link); give a file path\n',
+    ],
   ])('%j exits %i with a clear message', async (argv, code, stderr) => {
     const r = await runCli(argv, process.cwd());
     expect(r.code).toBe(code);
@@ -72,17 +84,29 @@ describe('mdkg CLI (in process)', () => {
   it('export writes one document as mermaid and the graph as dot to a file', async () => {
     const dir = await tempDir(graph);
     const mermaid = await runCli(['export', '--format', 'mermaid', '--doc', 'concept:a'], dir);
-    expect(mermaid).toEqual({ code: 0, stderr: '', stdout: 'flowchart LR\n  n0["Alpha"]\n  n1["Beta"]\n  n0 -->|"mdkg:relatedTo"| n1\n  n0 -->|"schema:mentions"| n1\n' });
+    expect(mermaid).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'flowchart LR\n  n0["Alpha"]\n  n1["Beta"]\n  n0 -->|"mdkg:relatedTo"| n1\n  n0 -->|"schema:mentions"| n1\n',
+    });
     expect((await runCli(['export', '--format', 'dot', '--out', 'out/g.dot'], dir)).code).toBe(0);
-    expect(await readFile(join(dir, 'out/g.dot'), 'utf8')).toContain('"https://w3id.org/mdkg/concept/a" -> "https://w3id.org/mdkg/concept/b" [label="mdkg:relatedTo"];');
-    expect((await runCli(['export', '--format', 'ttl', '--doc', 'concept:nope'], dir)).stderr).toBe("mdkg export: MDKG_NOT_FOUND no loaded document 'concept:nope' (give its id, IRI or path)\n");
+    expect(await readFile(join(dir, 'out/g.dot'), 'utf8')).toContain(
+      '"https://w3id.org/mdkg/concept/a" -> "https://w3id.org/mdkg/concept/b" [label="mdkg:relatedTo"];',
+    );
+    expect((await runCli(['export', '--format', 'ttl', '--doc', 'concept:nope'], dir)).stderr).toBe(
+      "mdkg export: MDKG_NOT_FOUND no loaded document 'concept:nope' (give its id, IRI or path)\n",
+    );
   });
 
   it('reads the graph folder from mdkg.config.yaml and rejects an invalid config', async () => {
     const dir = await tempDir({ 'kg/a.md': doc('a', 'Alpha'), 'mdkg.config.yaml': 'graphs: kg\n' });
     expect((await runCli(['validate'], dir)).stdout).toBe('1 document, 1 loaded, 4 triples: 0 errors, 0 warnings\n');
     const bad = await tempDir({ 'mdkg.config.yaml': 'graphs: kg\nsparql:\n  allow_services: [ftp://x]\n' });
-    expect(await runCli(['validate'], bad)).toEqual({ code: 1, stdout: '', stderr: `mdkg validate: MDKG_CONFIG_INVALID ${join(bad, 'mdkg.config.yaml')}: 'sparql.allow_services' must be a list of http(s) endpoint IRIs\n` });
+    expect(await runCli(['validate'], bad)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `mdkg validate: MDKG_CONFIG_INVALID ${join(bad, 'mdkg.config.yaml')}: 'sparql.allow_services' must be a list of http(s) endpoint IRIs\n`,
+    });
   });
 });
 

@@ -11,14 +11,27 @@ const MAIL = fileURLToPath(new URL('../fixtures/bench/tiny/graphs/mail/send_emai
 const INVALID_UTF8 = Uint8Array.from([0x73, 0x65, 0x6e, 0x64, 0x20, 0xff, 0xfe, 0x20, 0x6d, 0x61, 0x69, 0x6c]);
 
 async function graph(extra: Record<string, string | Uint8Array> = {}): Promise<string> {
-  return tempDir({ 'graphs/send_email.md': await readFile(MAIL, 'utf8'), 'request.txt': 'send an email\n', 'bad.txt': INVALID_UTF8, 'bad.rq': INVALID_UTF8, ...extra });
+  return tempDir({
+    'graphs/send_email.md': await readFile(MAIL, 'utf8'),
+    'request.txt': 'send an email\n',
+    'bad.txt': INVALID_UTF8,
+    'bad.rq': INVALID_UTF8,
+    ...extra,
+  });
 }
 
 /** Runs the CLI in process with stdin given as bytes, as bin/mdkg.js gives it. */
 async function run(argv: string[], cwd: string, stdin?: Uint8Array, stdinIsTTY = false): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, isTTY: false, stdinIsTTY, ...(stdin === undefined ? {} : { readStdin: async () => stdin }) };
+  const io: CliIo = {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    cwd,
+    isTTY: false,
+    stdinIsTTY,
+    ...(stdin === undefined ? {} : { readStdin: async () => stdin }),
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
@@ -29,21 +42,73 @@ describe('mdkg search reads the request from --file or stdin, like mdkg query', 
     const words = await run(['search', 'send an email', '--json'], dir);
     expect(words.code).toBe(0);
     const bytes = new TextEncoder().encode('send an email\n');
-    for (const r of [await run(['search', '--file', 'request.txt', '--json'], dir), await run(['search', '-', '--json'], dir, bytes), await run(['search', '--json'], dir, bytes)]) {
+    for (const r of [
+      await run(['search', '--file', 'request.txt', '--json'], dir),
+      await run(['search', '-', '--json'], dir, bytes),
+      await run(['search', '--json'], dir, bytes),
+    ]) {
       expect(r.code).toBe(0);
       expect((JSON.parse(r.stdout) as { hits: { id: string }[] }).hits.map((h) => h.id)).toEqual(['tool:mail/send_email']);
     }
   });
 
   it.each([
-    { name: 'invalid UTF-8 in --file', argv: ['search', '--file', 'bad.txt'], stdin: undefined, code: 1, stderr: 'mdkg search: MDKG_BINARY_FILE bad.txt is not UTF-8 text\n' },
-    { name: 'invalid UTF-8 on stdin', argv: ['search', '-'], stdin: INVALID_UTF8, code: 1, stderr: 'mdkg search: MDKG_BINARY_FILE standard input is not UTF-8 text\n' },
-    { name: 'invalid UTF-8 in a query file', argv: ['query', '--file', 'bad.rq'], stdin: undefined, code: 1, stderr: 'mdkg query: MDKG_BINARY_FILE bad.rq is not UTF-8 text\n' },
-    { name: 'invalid UTF-8 in a query on stdin', argv: ['query', '-'], stdin: INVALID_UTF8, code: 1, stderr: 'mdkg query: MDKG_BINARY_FILE standard input is not UTF-8 text\n' },
-    { name: 'words and --file', argv: ['search', 'send', '--file', 'request.txt'], stdin: undefined, code: 2, stderr: 'mdkg search: MDKG_USAGE give the request as words or with --file, not both\n' },
-    { name: 'an empty request file', argv: ['search', '--file', 'empty.txt'], stdin: undefined, code: 2, stderr: `mdkg search: MDKG_USAGE no query: mdkg search "<what you want to do>", --file <path>, or - for stdin (see 'mdkg help search')\n` },
-    { name: 'a request file over 1 MiB', argv: ['search', '--file', 'big.txt'], stdin: undefined, code: 1, stderr: 'mdkg search: MDKG_FILE_TOO_LARGE big.txt has more than 1048576 bytes\n' },
-    { name: 'a request on stdin over 1 MiB', argv: ['search', '-'], stdin: new Uint8Array(1024 * 1024 + 1).fill(0x61), code: 1, stderr: 'mdkg search: MDKG_FILE_TOO_LARGE standard input has more than 1048576 bytes\n' },
+    {
+      name: 'invalid UTF-8 in --file',
+      argv: ['search', '--file', 'bad.txt'],
+      stdin: undefined,
+      code: 1,
+      stderr: 'mdkg search: MDKG_BINARY_FILE bad.txt is not UTF-8 text\n',
+    },
+    {
+      name: 'invalid UTF-8 on stdin',
+      argv: ['search', '-'],
+      stdin: INVALID_UTF8,
+      code: 1,
+      stderr: 'mdkg search: MDKG_BINARY_FILE standard input is not UTF-8 text\n',
+    },
+    {
+      name: 'invalid UTF-8 in a query file',
+      argv: ['query', '--file', 'bad.rq'],
+      stdin: undefined,
+      code: 1,
+      stderr: 'mdkg query: MDKG_BINARY_FILE bad.rq is not UTF-8 text\n',
+    },
+    {
+      name: 'invalid UTF-8 in a query on stdin',
+      argv: ['query', '-'],
+      stdin: INVALID_UTF8,
+      code: 1,
+      stderr: 'mdkg query: MDKG_BINARY_FILE standard input is not UTF-8 text\n',
+    },
+    {
+      name: 'words and --file',
+      argv: ['search', 'send', '--file', 'request.txt'],
+      stdin: undefined,
+      code: 2,
+      stderr: 'mdkg search: MDKG_USAGE give the request as words or with --file, not both\n',
+    },
+    {
+      name: 'an empty request file',
+      argv: ['search', '--file', 'empty.txt'],
+      stdin: undefined,
+      code: 2,
+      stderr: `mdkg search: MDKG_USAGE no query: mdkg search "<what you want to do>", --file <path>, or - for stdin (see 'mdkg help search')\n`,
+    },
+    {
+      name: 'a request file over 1 MiB',
+      argv: ['search', '--file', 'big.txt'],
+      stdin: undefined,
+      code: 1,
+      stderr: 'mdkg search: MDKG_FILE_TOO_LARGE big.txt has more than 1048576 bytes\n',
+    },
+    {
+      name: 'a request on stdin over 1 MiB',
+      argv: ['search', '-'],
+      stdin: new Uint8Array(1024 * 1024 + 1).fill(0x61),
+      code: 1,
+      stderr: 'mdkg search: MDKG_FILE_TOO_LARGE standard input has more than 1048576 bytes\n',
+    },
   ])('$name', async ({ argv, stdin, code, stderr }) => {
     const dir = await graph({ 'empty.txt': '', 'big.txt': 'a'.repeat(1024 * 1024 + 1) });
     expect(await run(argv, dir, stdin)).toEqual({ code, stdout: '', stderr });

@@ -3,7 +3,12 @@ import { systemErrorToMdkg } from '../../src/cli/system-error.js';
 import { MdkgError } from '../../src/errors.js';
 
 const sys = (code: string, syscall: string, path?: string, dest?: string): Error =>
-  Object.assign(new Error(`${code}: raw node message, ${syscall} '${path ?? ''}'`), { code, syscall, ...(path === undefined ? {} : { path }), ...(dest === undefined ? {} : { dest }) });
+  Object.assign(new Error(`${code}: raw node message, ${syscall} '${path ?? ''}'`), {
+    code,
+    syscall,
+    ...(path === undefined ? {} : { path }),
+    ...(dest === undefined ? {} : { dest }),
+  });
 
 describe('systemErrorToMdkg', () => {
   it.each([
@@ -29,11 +34,20 @@ describe('systemErrorToMdkg', () => {
   });
 
   it('a NUL byte in a path is a usage error', () => {
-    const error = Object.assign(new TypeError("The argument 'path' must be a string, Uint8Array, or URL without null bytes."), { code: 'ERR_INVALID_ARG_VALUE' });
+    const error = Object.assign(new TypeError("The argument 'path' must be a string, Uint8Array, or URL without null bytes."), {
+      code: 'ERR_INVALID_ARG_VALUE',
+    });
     expect(systemErrorToMdkg(error)?.code).toBe('MDKG_USAGE');
   });
 
-  it.each([[new TypeError('x is not a function')], [Object.assign(new Error('odd'), { code: 'ERR_SOMETHING' })], ['a string'], [null], [undefined], [{ code: 'ENOENT' }]])('leaves %s alone (a bug, not an expected failure)', (error) => {
+  it.each([
+    [new TypeError('x is not a function')],
+    [Object.assign(new Error('odd'), { code: 'ERR_SOMETHING' })],
+    ['a string'],
+    [null],
+    [undefined],
+    [{ code: 'ENOENT' }],
+  ])('leaves %s alone (a bug, not an expected failure)', (error) => {
     expect(systemErrorToMdkg(error)).toBeUndefined();
   });
 });

@@ -31,13 +31,23 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'mdkg-faults-'));
   // The graph: the faulty server's tools, and a tool list with another `echo` (an ambiguous bare name).
   await writeFile(join(work, 'other.json'), JSON.stringify({ tools: [{ name: 'echo', description: 'Another echo.', inputSchema: { type: 'object' } }] }));
-  const reports = await generateTools([{ id: 'faulty', kind: 'mcp-server', server: FAULTY, timeoutMs: 10_000 }, { id: 'other', kind: 'mcp-tools', file: 'other.json' }], { outDir: join(work, 'graphs', 'tools'), cwd: work });
+  const reports = await generateTools(
+    [
+      { id: 'faulty', kind: 'mcp-server', server: FAULTY, timeoutMs: 10_000 },
+      { id: 'other', kind: 'mcp-tools', file: 'other.json' },
+    ],
+    { outDir: join(work, 'graphs', 'tools'), cwd: work },
+  );
   expect(reports.map((r) => r.ok)).toEqual([true, true]);
-  await writeFile(join(work, 'mdkg.config.yaml'), `servers:\n  faulty: { command: ${JSON.stringify(FAULTY.command)}, args: [${JSON.stringify(FAULTY.args[0])}], timeout_ms: 1500 }\n`);
+  await writeFile(
+    join(work, 'mdkg.config.yaml'),
+    `servers:\n  faulty: { command: ${JSON.stringify(FAULTY.command)}, args: [${JSON.stringify(FAULTY.args[0])}], timeout_ms: 1500 }\n`,
+  );
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve'], cwd: work, stderr: 'ignore' });
   client = new Client({ name: 'mdkg-test', version: '1.0.0' });
   await client.connect(transport);
-  for (let i = 0; i < 200 && (await status()).some((s) => s.state !== 'connected' && s.state !== 'down'); i += 1) await new Promise((done) => setTimeout(done, 50));
+  for (let i = 0; i < 200 && (await status()).some((s) => s.state !== 'connected' && s.state !== 'down'); i += 1)
+    await new Promise((done) => setTimeout(done, 50));
 }, 30_000);
 
 afterAll(async () => {
@@ -50,23 +60,28 @@ describe('downstream faults leave the gateway serving', () => {
     ['a crash mid-call', 'faulty/crash', /server "faulty" failed on crash/],
     ['a hang (the call times out)', 'faulty/hang', /server "faulty" failed on hang: .*timed out/i],
     ['malformed JSON-RPC, then silence', 'faulty/garbage', /server "faulty" failed on garbage/],
-  ])('%s: an error result naming the server; the next call reconnects and answers', async (_, tool, message) => {
-    const result = await call('call_tool', { tool, arguments: {} });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(message);
-    const echo = await call('call_tool', { tool: 'faulty/echo', arguments: { text: 'still here' } });
-    expect(textOf(echo)).toContain('echo: still here');
-  }, 20_000);
+  ])(
+    '%s: an error result naming the server; the next call reconnects and answers',
+    async (_, tool, message) => {
+      const result = await call('call_tool', { tool, arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(message);
+      const echo = await call('call_tool', { tool: 'faulty/echo', arguments: { text: 'still here' } });
+      expect(textOf(echo)).toContain('echo: still here');
+    },
+    20_000,
+  );
 
   it('a stderr flood does not block the server', async () => {
     const result = await call('call_tool', { tool: 'faulty/flood', arguments: {} });
     expect(textOf(result)).toBe('flooded');
   }, 20_000);
 
-  it('list_changed makes the gateway list the server\'s tools again', async () => {
+  it("list_changed makes the gateway list the server's tools again", async () => {
     const before = (await status()).find((s) => s.source === 'faulty')?.listChanges ?? 0;
     await call('call_tool', { tool: 'faulty/change', arguments: {} });
-    for (let i = 0; i < 100 && ((await status()).find((s) => s.source === 'faulty')?.listChanges ?? 0) === before; i += 1) await new Promise((done) => setTimeout(done, 20));
+    for (let i = 0; i < 100 && ((await status()).find((s) => s.source === 'faulty')?.listChanges ?? 0) === before; i += 1)
+      await new Promise((done) => setTimeout(done, 20));
     expect((await status()).find((s) => s.source === 'faulty')?.listChanges).toBe(before + 1);
     // The new tool gets its document, the index is rebuilt, and search finds it.
     let found: Array<{ id: string }> = [];

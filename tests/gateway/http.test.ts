@@ -19,7 +19,11 @@ let work: string;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'mdkg-http-'));
   await writeFile(join(work, 'mdkg.config.yaml'), 'serve: { token_env: MDKG_TEST_TOKEN }\n');
-  child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(REPO, 'graphs')], { cwd: work, env: { ...process.env, MDKG_TEST_TOKEN: TOKEN }, stdio: ['ignore', 'ignore', 'pipe'] });
+  child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(REPO, 'graphs')], {
+    cwd: work,
+    env: { ...process.env, MDKG_TEST_TOKEN: TOKEN },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   url = await new Promise<string>((resolve, reject) => {
     let err = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -79,10 +83,13 @@ describe('mdkg serve --http', () => {
   ])('DNS rebinding: a request with %s gets %i', async (_, extra, status) => {
     const { port } = new URL(url);
     const got = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', ...extra } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', ...extra } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.once('error', reject);
       req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     });
@@ -90,12 +97,21 @@ describe('mdkg serve --http', () => {
   });
 
   it.each([
-    ['a non-loopback address without a token', '', "MDKG_USAGE refusing to listen on 0.0.0.0 without a bearer token"],
-    ['a token variable that is empty', 'serve: { token_env: MDKG_TEST_TOKEN }\n', 'MDKG_USAGE serve.token_env names MDKG_TEST_TOKEN, which must hold a token of at least 16 characters'],
+    ['a non-loopback address without a token', '', 'MDKG_USAGE refusing to listen on 0.0.0.0 without a bearer token'],
+    [
+      'a token variable that is empty',
+      'serve: { token_env: MDKG_TEST_TOKEN }\n',
+      'MDKG_USAGE serve.token_env names MDKG_TEST_TOKEN, which must hold a token of at least 16 characters',
+    ],
   ])('refuses to start with %s', async (_, config, message) => {
     const dir = await mkdtemp(join(tmpdir(), 'mdkg-http-'));
     await writeFile(join(dir, 'mdkg.config.yaml'), config);
-    const r = spawnSync(process.execPath, [BIN, 'serve', '--http', '0.0.0.0:0', '--graphs', join(REPO, 'graphs')], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, MDKG_TEST_TOKEN: '' } });
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--http', '0.0.0.0:0', '--graphs', join(REPO, 'graphs')], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, MDKG_TEST_TOKEN: '' },
+    });
     await rm(dir, { recursive: true, force: true });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);

@@ -9,7 +9,11 @@ import { BIN, REPO } from '../helpers/cli.js';
 const INSPECTOR = join(REPO, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js');
 
 function inspect(...args: string[]): unknown {
-  const r = spawnSync(process.execPath, [INSPECTOR, '--cli', process.execPath, BIN, 'serve', '--graphs', join(REPO, 'graphs'), ...args], { cwd: tmpdir(), encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [INSPECTOR, '--cli', process.execPath, BIN, 'serve', '--graphs', join(REPO, 'graphs'), ...args], {
+    cwd: tmpdir(),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as unknown;
 }
@@ -17,11 +21,30 @@ function inspect(...args: string[]): unknown {
 describe('the MCP Inspector CLI against mdkg serve', () => {
   it('lists the meta-tools', () => {
     const listed = inspect('--method', 'tools/list') as { tools: Array<{ name: string }> };
-    expect(listed.tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool_schema', 'call_tool', 'graph_schema', 'graph_query', 'graph_search', 'graph_export', 'index_status', 'index_build']);
+    expect(listed.tools.map((t) => t.name)).toEqual([
+      'search_tools',
+      'get_tool_schema',
+      'call_tool',
+      'graph_schema',
+      'graph_query',
+      'graph_search',
+      'graph_export',
+      'index_status',
+      'index_build',
+    ]);
   }, 60_000);
 
   it('calls search_tools', () => {
-    const found = inspect('--method', 'tools/call', '--tool-name', 'search_tools', '--tool-arg', 'query=delete entities from the knowledge graph', '--tool-arg', 'limit=1') as { structuredContent: { tools: Array<{ id: string }> } };
+    const found = inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'search_tools',
+      '--tool-arg',
+      'query=delete entities from the knowledge graph',
+      '--tool-arg',
+      'limit=1',
+    ) as { structuredContent: { tools: Array<{ id: string }> } };
     expect(found.structuredContent.tools.map((t) => t.id)).toEqual(['tool:memory/delete_entities']);
   }, 60_000);
 });

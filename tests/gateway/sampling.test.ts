@@ -35,7 +35,9 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'mdkg-sampling-'));
   await writeFile(join(work, 'mdkg.config.yaml'), 'serve: { normalize: true }\n');
   client = scriptedClient(TABLE, asked);
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--graphs', join(REPO, 'graphs')], cwd: work, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--graphs', join(REPO, 'graphs')], cwd: work, stderr: 'ignore' }),
+  );
 }, 30_000);
 
 afterAll(async () => {
@@ -45,14 +47,21 @@ afterAll(async () => {
 
 describe('search_tools with serve.normalize and a client that offers sampling', () => {
   it('rewrites a Korean request through the client, then ranks the English query', async () => {
-    const result = (await client.callTool({ name: 'search_tools', arguments: { query: KOREAN, limit: 1 } })).structuredContent as { searched: string; tools: Array<{ id: string }> };
+    const result = (await client.callTool({ name: 'search_tools', arguments: { query: KOREAN, limit: 1 } })).structuredContent as {
+      searched: string;
+      tools: Array<{ id: string }>;
+    };
     expect(result.searched).toBe('delete entities from the knowledge graph');
     expect(result.tools.map((t) => t.id)).toEqual(['tool:memory/delete_entities']);
     expect(asked).toEqual([KOREAN]);
   });
 
   it('a failed rewrite falls back to the request as it was, with a diagnostic', async () => {
-    const result = (await client.callTool({ name: 'search_tools', arguments: { query: 'read a text file', limit: 1 } })).structuredContent as { searched?: string; tools: Array<{ id: string }>; diagnostics: Array<{ code: string }> };
+    const result = (await client.callTool({ name: 'search_tools', arguments: { query: 'read a text file', limit: 1 } })).structuredContent as {
+      searched?: string;
+      tools: Array<{ id: string }>;
+      diagnostics: Array<{ code: string }>;
+    };
     expect(result.searched).toBeUndefined();
     expect(result.tools.map((t) => t.id)).toEqual(['tool:filesystem/read_text_file']);
     expect(result.diagnostics.map((d) => d.code)).toContain('MDKG_NORMALIZER_FAILED');
@@ -60,8 +69,11 @@ describe('search_tools with serve.normalize and a client that offers sampling', 
 });
 
 describe('search_tools with serve.normalize over HTTP sessions', () => {
-  it('each session is rewritten by its own client, never from another session\'s cache', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(REPO, 'graphs')], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+  it("each session is rewritten by its own client, never from another session's cache", async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(REPO, 'graphs')], {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let err = '';
@@ -78,7 +90,8 @@ describe('search_tools with serve.normalize over HTTP sessions', () => {
       const b = scriptedClient(new Map([[KOREAN, 'read the graph']]), askedB);
       const plain = new Client({ name: 'plain', version: '1.0.0' });
       for (const c of [a, b, plain]) await c.connect(new StreamableHTTPClientTransport(new URL(url)));
-      const search = async (c: Client): Promise<{ searched?: string }> => (await c.callTool({ name: 'search_tools', arguments: { query: KOREAN, limit: 1 } })).structuredContent as { searched?: string };
+      const search = async (c: Client): Promise<{ searched?: string }> =>
+        (await c.callTool({ name: 'search_tools', arguments: { query: KOREAN, limit: 1 } })).structuredContent as { searched?: string };
       expect((await search(a)).searched).toBe('delete entities from the knowledge graph');
       expect((await search(b)).searched).toBe('read the graph');
       expect((await search(plain)).searched).toBeUndefined();

@@ -32,7 +32,12 @@ beforeAll(async () => {
   await writeFile(join(work, 'mdkg.config.yaml'), config);
   // A copy of the bundled graph: the gateway regenerates the documents of the servers it connects.
   await cp(join(REPO, 'graphs'), join(work, 'graphs'), { recursive: true });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--config', join(work, 'mdkg.config.yaml'), '--graphs', join(work, 'graphs')], cwd: work, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'serve', '--config', join(work, 'mdkg.config.yaml'), '--graphs', join(work, 'graphs')],
+    cwd: work,
+    stderr: 'ignore',
+  });
   client = new Client({ name: 'mdkg-test', version: '1.0.0' });
   await client.connect(transport);
   // Downstream servers connect in the background: wait (bounded) until none is still connecting.
@@ -51,7 +56,17 @@ afterAll(async () => {
 describe('mdkg serve over stdio', () => {
   it('lists the meta-tools, each with a schema and annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool_schema', 'call_tool', 'graph_schema', 'graph_query', 'graph_search', 'graph_export', 'index_status', 'index_build']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_tools',
+      'get_tool_schema',
+      'call_tool',
+      'graph_schema',
+      'graph_query',
+      'graph_search',
+      'graph_export',
+      'index_status',
+      'index_build',
+    ]);
     expect(tools.every((t) => t.inputSchema.type === 'object' && t.annotations !== undefined && (t.description ?? '').length > 40)).toBe(true);
   });
 
@@ -73,7 +88,12 @@ describe('mdkg serve over stdio', () => {
   });
 
   it.each([
-    ['invalid arguments', 'call_tool', { tool: 'memory/create_entities', arguments: { entities: 'not a list' } }, 'invalid arguments for tool:memory/create_entities: arguments/entities must be array'],
+    [
+      'invalid arguments',
+      'call_tool',
+      { tool: 'memory/create_entities', arguments: { entities: 'not a list' } },
+      'invalid arguments for tool:memory/create_entities: arguments/entities must be array',
+    ],
     ['an unknown tool', 'call_tool', { tool: 'no_such_tool', arguments: {} }, "no tool 'no_such_tool'"],
     ['an unknown tool schema, with suggestions', 'get_tool_schema', { tool: 'write' }, "no tool 'write'; did you mean"],
     ['a meta-tool without its required argument', 'search_tools', {}, "invalid arguments for search_tools: arguments must have required property 'query'"],
@@ -91,7 +111,10 @@ describe('mdkg serve over stdio', () => {
   });
 
   it('index_status shows each server, the dead one down with its error', async () => {
-    const status = (await call('index_status', {})).structuredContent as { tools: number; servers: Array<{ source: string; state: string; lastError?: string }> };
+    const status = (await call('index_status', {})).structuredContent as {
+      tools: number;
+      servers: Array<{ source: string; state: string; lastError?: string }>;
+    };
     expect(status.tools).toBe(36);
     expect(status.servers.map((s) => `${s.source} ${s.state}`)).toEqual(['filesystem connected', 'memory connected', 'ghost down']);
     expect(status.servers[2]?.lastError).toMatch(/ENOENT|not found|spawn/i);

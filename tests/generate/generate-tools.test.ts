@@ -75,12 +75,20 @@ describe('generateTools', () => {
     expect(await tree(out)).toEqual(first);
     const kg = await loadGraph(out, { cache: false });
     expect(kg.diagnostics).toEqual([]);
-    const r = await kg.query('SELECT ?n ?d ?rule WHERE { ?t mdkg:name ?n ; mdkg:destructiveHint ?d ; mdkg:hintSource ?h . ?h mdkg:hint "destructiveHint" ; mdkg:rule ?rule } ORDER BY ?n');
-    expect(r.kind === 'bindings' && r.rows.map((row) => `${row.n?.value} ${row.d?.value} ${row.rule?.value}`)).toEqual(['delete_item true verb:en:delete', 'list_items false verb:en:list']);
+    const r = await kg.query(
+      'SELECT ?n ?d ?rule WHERE { ?t mdkg:name ?n ; mdkg:destructiveHint ?d ; mdkg:hintSource ?h . ?h mdkg:hint "destructiveHint" ; mdkg:rule ?rule } ORDER BY ?n',
+    );
+    expect(r.kind === 'bindings' && r.rows.map((row) => `${row.n?.value} ${row.d?.value} ${row.rule?.value}`)).toEqual([
+      'delete_item true verb:en:delete',
+      'list_items false verb:en:list',
+    ]);
   });
 
   it('mdkg generate tools works from a file and exits 1 when a configured source fails', async () => {
-    const dir = await tempDir({ 'items.json': toolList, 'mdkg.config.yaml': 'sources:\n  items: { mcp_tools: items.json }\n  bad: { openapi: missing.yaml }\n' });
+    const dir = await tempDir({
+      'items.json': toolList,
+      'mdkg.config.yaml': 'sources:\n  items: { mcp_tools: items.json }\n  bad: { openapi: missing.yaml }\n',
+    });
     const one = await runCli(['generate', 'tools', 'items.json', '--source-id', 'shop', '--out', 'out'], dir);
     expect(one.code).toBe(0);
     expect(one.stdout.split('\n')[2]).toBe('shop    ok      2      3      0        0        0          0     1      0/4/4');

@@ -12,7 +12,9 @@ const sources: ToolSource[] = [
   { id: 'github', kind: 'openapi', file: 'specs/github_subset.json' },
   { id: 'ecommerce', kind: 'openapi', file: 'specs/ecommerce.json' },
   { id: 'k8s', kind: 'openapi', file: 'specs/k8s_core_v1.json' },
-  ...['docker', 'filesystem', 'git', 'github-mcp', 'playwright', 'shell'].map((id): ToolSource => ({ id, kind: 'mcp-tools', file: `mcp_tools/${id === 'github-mcp' ? 'github' : id}.json` })),
+  ...['docker', 'filesystem', 'git', 'github-mcp', 'playwright', 'shell'].map(
+    (id): ToolSource => ({ id, kind: 'mcp-tools', file: `mcp_tools/${id === 'github-mcp' ? 'github' : id}.json` }),
+  ),
 ];
 
 describe.skipIf(!present)(`shared datasets (read in place from ${BENCH})`, () => {
@@ -38,7 +40,11 @@ describe.skipIf(!present)(`shared datasets (read in place from ${BENCH})`, () =>
       return r.kind === 'bindings' ? Number(r.rows[0]?.n?.value) : -1;
     };
     // every k8s GET is read-only by the HTTP method rule; every DELETE destructive
-    expect(await count('SELECT (COUNT(*) AS ?n) WHERE { ?t mdkg:source "k8s" ; mdkg:httpMethod "GET" ; mdkg:readOnlyHint true ; mdkg:hintSource [ mdkg:hint "readOnlyHint" ; mdkg:origin "inferred" ; mdkg:rule "http-method:GET" ] }')).toBe(108);
+    expect(
+      await count(
+        'SELECT (COUNT(*) AS ?n) WHERE { ?t mdkg:source "k8s" ; mdkg:httpMethod "GET" ; mdkg:readOnlyHint true ; mdkg:hintSource [ mdkg:hint "readOnlyHint" ; mdkg:origin "inferred" ; mdkg:rule "http-method:GET" ] }',
+      ),
+    ).toBe(108);
     expect(await count('SELECT (COUNT(*) AS ?n) WHERE { ?t mdkg:source "k8s" ; mdkg:httpMethod "DELETE" ; mdkg:destructiveHint true }')).toBe(35);
     // explicit MCP annotations stay explicit
     expect(await count('SELECT (COUNT(*) AS ?n) WHERE { ?t mdkg:source "filesystem" ; mdkg:hintSource [ mdkg:origin "explicit" ] }')).toBeGreaterThan(0);

@@ -30,7 +30,15 @@ const getPet: ToolModel = {
   },
 };
 const edges: DependencyEdge[] = [
-  { from: 'getPetById', to: 'addPet', relation: 'requires', confidence: 'inferred', score: 0.8123, evidence: 'addPet produces id used as petId', rule: 'field-match' },
+  {
+    from: 'getPetById',
+    to: 'addPet',
+    relation: 'requires',
+    confidence: 'inferred',
+    score: 0.8123,
+    evidence: 'addPet produces id used as petId',
+    rule: 'field-match',
+  },
   { from: 'addPet', to: 'getPetById', relation: 'precedes', confidence: 'inferred', score: 0.7, evidence: 'x', rule: 'crud-order' },
 ];
 
@@ -59,16 +67,21 @@ describe('toolDocument', () => {
       const r = await kg.query(sparql);
       return r.kind === 'bindings' ? r.rows.map((row) => r.variables.flatMap((v) => (row[v] === undefined ? [] : [row[v].value])).join(' ')) : [];
     };
-    expect(await q('SELECT ?h ?o ?r WHERE { tool:petstore/getPetById mdkg:hintSource ?s . ?s mdkg:hint ?h ; mdkg:origin ?o . OPTIONAL { ?s mdkg:rule ?r } } ORDER BY ?h')).toEqual([
-      'destructiveHint explicit',
-      'readOnlyHint inferred http-method:GET',
-    ]);
+    expect(
+      await q(
+        'SELECT ?h ?o ?r WHERE { tool:petstore/getPetById mdkg:hintSource ?s . ?s mdkg:hint ?h ; mdkg:origin ?o . OPTIONAL { ?s mdkg:rule ?r } } ORDER BY ?h',
+      ),
+    ).toEqual(['destructiveHint explicit', 'readOnlyHint inferred http-method:GET']);
     expect(await q('SELECT ?v WHERE { tool:petstore/getPetById mdkg:readOnlyHint ?v }')).toEqual(['true']);
-    expect(await q('SELECT ?t ?c ?s ?rule WHERE { ?d a mdkg:Dependency ; mdkg:relation mdkg:requires ; mdkg:target ?t ; mdkg:confidence ?c ; mdkg:score ?s ; mdkg:rule ?rule }')).toEqual([
-      'https://w3id.org/mdkg/tool/petstore/addPet inferred 0.812 field-match',
-    ]);
+    expect(
+      await q(
+        'SELECT ?t ?c ?s ?rule WHERE { ?d a mdkg:Dependency ; mdkg:relation mdkg:requires ; mdkg:target ?t ; mdkg:confidence ?c ; mdkg:score ?s ; mdkg:rule ?rule }',
+      ),
+    ).toEqual(['https://w3id.org/mdkg/tool/petstore/addPet inferred 0.812 field-match']);
     expect(await q('SELECT ?t WHERE { tool:petstore/getPetById mdkg:requires ?t }')).toEqual(['https://w3id.org/mdkg/tool/petstore/addPet']);
-    expect(await q('SELECT ?n ?l ?e WHERE { tool:petstore/getPetById mdkg:parameter ?p . ?p mdkg:name ?n ; mdkg:location ?l ; mdkg:enumValue ?e } ORDER BY ?e')).toEqual(['petId path 2', 'petId path {"a":1}']);
+    expect(
+      await q('SELECT ?n ?l ?e WHERE { tool:petstore/getPetById mdkg:parameter ?p . ?p mdkg:name ?n ; mdkg:location ?l ; mdkg:enumValue ?e } ORDER BY ?e'),
+    ).toEqual(['petId path 2', 'petId path {"a":1}']);
     expect(await q('SELECT ?m ?p WHERE { ?t mdkg:httpMethod ?m ; mdkg:httpPath ?p }')).toEqual(['GET /pet/{petId}']);
     expect(await q('SELECT ?g WHERE { tool:petstore/getPetById mdkg:memberOf ?x . ?x schema:name ?g }')).toEqual(['pet']);
     expect(await q('SELECT ?s WHERE { GRAPH ?s { ?x schema:name "smuggled" } }')).toEqual([]);

@@ -18,18 +18,72 @@ const tool: ToolModel = {
   hints: {},
   inputSchema: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
   outputSchema: { type: 'object', properties: { id: { type: 'string' } } },
-  openapi: { method: 'GET', path: '/orders/{orderId}', operationId: 'getOrder', generatedOperationId: false, tags: [], servers: [], security: [], consumes: [], produces: [], schemaRefs: [] },
+  openapi: {
+    method: 'GET',
+    path: '/orders/{orderId}',
+    operationId: 'getOrder',
+    generatedOperationId: false,
+    tags: [],
+    servers: [],
+    security: [],
+    consumes: [],
+    produces: [],
+    schemaRefs: [],
+  },
 };
-const edge = (to: string, evidence: string, over: Partial<DependencyEdge> = {}): DependencyEdge => ({ from: 'getOrder', to, relation: 'requires', confidence: 'inferred', score: 0.8123, evidence, rule: 'field-match', ...over });
+const edge = (to: string, evidence: string, over: Partial<DependencyEdge> = {}): DependencyEdge => ({
+  from: 'getOrder',
+  to,
+  relation: 'requires',
+  confidence: 'inferred',
+  score: 0.8123,
+  evidence,
+  rule: 'field-match',
+  ...over,
+});
 
 describe('toolText: the text of writeDocument(toolDocument(...))', () => {
   const evidences = [
-    'plain words', 'listOrders produces response.items[].id (string) that getOrder consumes as path.orderId (orderId)', '#hash first', 'a: colon space', 'trailing space ',
-    'trailing colon:', 'true', '0.5', '', 'multi\nline', 'multi\nline\n', ' leading space', 'quote "x"', "both ' and \"", 'tab\there', 'control \u0001 char', 'unicode é ✓',
-    'a #comment', '- dash', '? question', '---', '...', '[bracket', '{brace', '&anchor', '*alias', '!tag', '|pipe', '>fold', '%percent', '@at', '`tick',
+    'plain words',
+    'listOrders produces response.items[].id (string) that getOrder consumes as path.orderId (orderId)',
+    '#hash first',
+    'a: colon space',
+    'trailing space ',
+    'trailing colon:',
+    'true',
+    '0.5',
+    '',
+    'multi\nline',
+    'multi\nline\n',
+    ' leading space',
+    'quote "x"',
+    'both \' and "',
+    'tab\there',
+    'control \u0001 char',
+    'unicode é ✓',
+    'a #comment',
+    '- dash',
+    '? question',
+    '---',
+    '...',
+    '[bracket',
+    '{brace',
+    '&anchor',
+    '*alias',
+    '!tag',
+    '|pipe',
+    '>fold',
+    '%percent',
+    '@at',
+    '`tick',
   ];
   it.each(evidences)('with evidence %j', (evidence) => {
-    const edges = [edge('listOrders', evidence), edge('a b/c', evidence, { relation: 'precedes', score: 1, rule: 'crud order: x' }), edge('getOrder', 'self', { relation: 'nextStep', score: 0 }), { ...edge('x', 'not mine'), from: 'other' }];
+    const edges = [
+      edge('listOrders', evidence),
+      edge('a b/c', evidence, { relation: 'precedes', score: 1, rule: 'crud order: x' }),
+      edge('getOrder', 'self', { relation: 'nextStep', score: 0 }),
+      { ...edge('x', 'not mine'), from: 'other' },
+    ];
     for (const groups of [[], ['orders', 'g: h']]) expect(toolText(tool, edges, groups)).toBe(writeDocument(toolDocument(tool, edges, groups)));
   });
 

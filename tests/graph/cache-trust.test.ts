@@ -24,7 +24,7 @@ describe('cache trust', () => {
   it.each([
     ['a plain SHA-256 checksum', (body: string) => createHash('sha256').update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
     ['an HMAC with another secret', (body: string) => createHmac('sha256', Buffer.alloc(32, 7)).update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
-    ['another signer named in the header (another user\'s cache)', (body: string) => createHash('sha256').update(body).digest('hex'), 'someone-else', []],
+    ["another signer named in the header (another user's cache)", (body: string) => createHash('sha256').update(body).digest('hex'), 'someone-else', []],
   ])('an edited cache with %s is not served', async (_, sign, signer, codes) => {
     const dir = await tempDir({ 'a.md': DOC });
     await loadGraph(dir);
@@ -35,7 +35,7 @@ describe('cache trust', () => {
     expect(kg.diagnostics.map((d) => d.code)).toEqual(codes);
   });
 
-  it('a cache signed with this user\'s secret is reused (the control)', async () => {
+  it("a cache signed with this user's secret is reused (the control)", async () => {
     const dir = await tempDir({ 'a.md': DOC });
     await loadGraph(dir);
     const kg = await loadGraph(dir);

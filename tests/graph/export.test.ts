@@ -6,7 +6,9 @@ import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import { canonical } from '../helpers/rdf.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const jsonld = jsonldLib as unknown as { toRDF(input: unknown, options: { format: string; documentLoader: (url: string) => Promise<unknown> }): Promise<string> };
+const jsonld = jsonldLib as unknown as {
+  toRDF(input: unknown, options: { format: string; documentLoader: (url: string) => Promise<unknown> }): Promise<string>;
+};
 const doc = (id: string, title: string, extra = '') => `---\nid: concept:${id}\ntype: Concept\ntitle: ${title}\n${extra}---\n`;
 const files = {
   'a.md': `${doc('a', 'Alpha', 'tags: [x, "y z"]\nrelated: [concept:b]\n')}See [[Beta]].\n\n\`\`\`jsonld\n{ "id": "concept:a", "requires": { "title": "anonymous helper" } }\n\`\`\`\n`,

@@ -10,7 +10,10 @@ import { tempDir, writeFiles } from '../helpers/temp-dir.js';
 const C = 'https://w3id.org/mdkg/concept/';
 const doc = (id: string, title: string, extra = '') => `---\nid: concept:${id}\ntype: Concept\ntitle: ${title}\n${extra}---\n`;
 const graphOf = (kg: Awaited<ReturnType<typeof loadGraph>>, id: string) =>
-  kg.store.getQuads(null, null, null, DataFactory.namedNode(C + id)).map((q) => `${q.predicate.value.replace(/.*[/#]/, '')}=${q.object.value}`).sort();
+  kg.store
+    .getQuads(null, null, null, DataFactory.namedNode(C + id))
+    .map((q) => `${q.predicate.value.replace(/.*[/#]/, '')}=${q.object.value}`)
+    .sort();
 
 const base = {
   'a.md': `${doc('a', 'Alpha', 'aliases: [first]\n')}# Alpha\nSee [[Beta]], [[beta]] again and [[Nowhere]].\n`,
@@ -23,7 +26,14 @@ describe('loadGraph', () => {
     const dir = await tempDir(base);
     const kg = await loadGraph(dir);
     expect(kg.stats).toMatchObject({ files: 3, parsed: 3, reused: 0, loaded: 3 });
-    expect(graphOf(kg, 'a')).toEqual(['alternateName=first', `contentHash=${kg.document('a.md')?.hash}`, `mentions=${C}b`, 'name=Alpha', 'sourcePath=a.md', 'type=https://w3id.org/mdkg/vocab#Concept']);
+    expect(graphOf(kg, 'a')).toEqual([
+      'alternateName=first',
+      `contentHash=${kg.document('a.md')?.hash}`,
+      `mentions=${C}b`,
+      'name=Alpha',
+      'sourcePath=a.md',
+      'type=https://w3id.org/mdkg/vocab#Concept',
+    ]);
     expect(graphOf(kg, 'b')).toContain(`mentions=${C}a`);
     expect(kg.diagnostics.map(formatDiagnostic)).toEqual(['a.md:8:34: warning MDKG_UNRESOLVED_LINK [[Nowhere]] matches no document id, title or alias']);
     expect(kg.document('concept:b')?.path).toBe('sub/b.md');
@@ -83,7 +93,10 @@ describe('loadGraph', () => {
     const dir = await tempDir({ ...base, 'broken.md': '---\nid: concept:x\ntitle: [oops\n---\n', 'bin.md': new Uint8Array([0, 1, 2]) });
     const kg = await loadGraph(dir);
     expect(kg.stats.loaded).toBe(3);
-    expect(kg.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['bin.md:1 MDKG_BINARY_FILE', 'broken.md:4 MDKG_YAML_INVALID']);
+    expect(kg.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      'bin.md:1 MDKG_BINARY_FILE',
+      'broken.md:4 MDKG_YAML_INVALID',
+    ]);
   });
 
   it.each([
@@ -127,7 +140,9 @@ describe('loadGraph', () => {
   it('refuses a file over the size limit without reading it, and the limit is part of the cache key', async () => {
     const dir = await tempDir({ ...base, 'big.md': doc('big', 'Big') + 'x'.repeat(5000) });
     const small = await loadGraph(dir, { maxBytes: 1000 });
-    expect(small.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual(['big.md:1:1: error MDKG_FILE_TOO_LARGE document is 5049 bytes, over the limit of 1000']);
+    expect(small.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([
+      'big.md:1:1: error MDKG_FILE_TOO_LARGE document is 5049 bytes, over the limit of 1000',
+    ]);
     const again = await loadGraph(dir, { maxBytes: 1000 });
     expect(again.stats).toMatchObject({ parsed: 0, reused: 4 });
     expect(again.diagnostics.map((d) => d.code)).toEqual(['MDKG_FILE_TOO_LARGE', 'MDKG_UNRESOLVED_LINK']);

@@ -3,7 +3,7 @@ import type { Quad } from '@rdfjs/types';
 
 /** Canonical N-Quads (RDFC-1.0) of a dataset: equal strings mean isomorphic graphs. */
 export async function canonical(quads: readonly Quad[]): Promise<string> {
-  return (await (canonize as unknown as { canonize(q: readonly Quad[], o: { algorithm: string }): Promise<string> }).canonize(quads, { algorithm: 'RDFC-1.0' }));
+  return await (canonize as unknown as { canonize(q: readonly Quad[], o: { algorithm: string }): Promise<string> }).canonize(quads, { algorithm: 'RDFC-1.0' });
 }
 
 /** `s p o g` lines with full IRIs, sorted: for exact assertions on small graphs. */

@@ -53,7 +53,9 @@ export function toolTarget(): QueryTarget & { store: QuadStore } {
 export function bigTarget(n: number): QueryTarget {
   const store = new QuadStore();
   for (let i = 0; i < n; i += 1) {
-    store.addQuad(quad(namedNode(`http://example.org/s${i}`), namedNode(`http://example.org/p${i % 7}`), literal(`v${i}`), namedNode(`http://example.org/g${i % 10}`)));
+    store.addQuad(
+      quad(namedNode(`http://example.org/s${i}`), namedNode(`http://example.org/p${i % 7}`), literal(`v${i}`), namedNode(`http://example.org/g${i % 10}`)),
+    );
   }
   return targetOf(store);
 }

@@ -24,10 +24,13 @@ const KINDS: ReadonlyArray<[string, (path: string, outside: string) => Promise<v
   ['a FIFO', async (p) => fifo(p)],
   ['a link to /dev/zero', async (p) => symlink('/dev/zero', p)],
   ['a link to /dev/stdin', async (p) => symlink('/dev/stdin', p)],
-  ['a link to a FIFO', async (p, outside) => {
-    fifo(join(outside, 'pipe'));
-    await symlink(join(outside, 'pipe'), p);
-  }],
+  [
+    'a link to a FIFO',
+    async (p, outside) => {
+      fifo(join(outside, 'pipe'));
+      await symlink(join(outside, 'pipe'), p);
+    },
+  ],
   ['a folder', async (p) => mkdir(p)],
   ['a 1 GiB sparse file', async (p) => sparse(p, 1024 ** 3)],
 ];
@@ -64,7 +67,17 @@ describe.each(KINDS)('%s', (_, make) => {
       const dir = await tempDir({ 'tools.json': '{"tools":[]}', 'queries.jsonl': '{"id":"q","query":"x","expected":["t"]}\n' });
       if (name === 'dataset.json') await make(join(dir, name), await tempDir());
       else {
-        await writeFile(join(dir, 'dataset.json'), JSON.stringify({ name: 'd', split: 'dev', license: 'MIT', origin: 'test', catalog: [{ type: 'mcp-tools', path: 'tools.json', source: 's' }], queries: 'q2.jsonl' }));
+        await writeFile(
+          join(dir, 'dataset.json'),
+          JSON.stringify({
+            name: 'd',
+            split: 'dev',
+            license: 'MIT',
+            origin: 'test',
+            catalog: [{ type: 'mcp-tools', path: 'tools.json', source: 's' }],
+            queries: 'q2.jsonl',
+          }),
+        );
         await make(join(dir, 'q2.jsonl'), await tempDir());
       }
       expect(['MDKG_DATASET_INVALID', 'MDKG_PATH_ESCAPE']).toContain(await code(readDataset(dir)));
@@ -74,8 +87,17 @@ describe.each(KINDS)('%s', (_, make) => {
   it('as a tool list: the source fails with a code, the run goes on', async () => {
     const dir = await tempDir({ 'ok.json': '{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}' });
     await make(join(dir, 'bad.json'), await tempDir());
-    const reports = await generateTools([{ id: 'bad', kind: 'mcp-tools', file: 'bad.json' }, { id: 'ok', kind: 'mcp-tools', file: 'ok.json' }], { outDir: join(dir, 'out'), cwd: dir });
-    expect(reports.map((r) => [r.source, r.ok])).toEqual([['bad', false], ['ok', true]]);
+    const reports = await generateTools(
+      [
+        { id: 'bad', kind: 'mcp-tools', file: 'bad.json' },
+        { id: 'ok', kind: 'mcp-tools', file: 'ok.json' },
+      ],
+      { outDir: join(dir, 'out'), cwd: dir },
+    );
+    expect(reports.map((r) => [r.source, r.ok])).toEqual([
+      ['bad', false],
+      ['ok', true],
+    ]);
     expect(['MDKG_FILE_READ', 'MDKG_FILE_TOO_LARGE']).toContain(reports[0]!.diagnostics[0]!.code);
   }, 10_000);
 
@@ -92,7 +114,9 @@ describe('links and folders in the graph folder', () => {
     const dir = await tempDir({ 'a.md': DOC });
     await symlink(outside, join(dir, '.mdkg'));
     const kg = await loadGraph(dir);
-    expect(kg.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(['MDKG_PATH_ESCAPE the cache folder is a symbolic link: the cache is neither read nor written']);
+    expect(kg.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+      'MDKG_PATH_ESCAPE the cache folder is a symbolic link: the cache is neither read nor written',
+    ]);
     expect(await readdir(outside)).toEqual([]);
   });
 
@@ -103,7 +127,11 @@ describe('links and folders in the graph folder', () => {
     await symlink(join(dir, 'loop2.md'), join(dir, 'loop1.md'));
     const kg = await loadGraph(dir, { cache: false });
     expect(kg.documents().map((d) => d.path)).toEqual(['a.md']);
-    expect(kg.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['dangling.md MDKG_PATH_ESCAPE', 'loop1.md MDKG_PATH_ESCAPE', 'loop2.md MDKG_PATH_ESCAPE']);
+    expect(kg.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual([
+      'dangling.md MDKG_PATH_ESCAPE',
+      'loop1.md MDKG_PATH_ESCAPE',
+      'loop2.md MDKG_PATH_ESCAPE',
+    ]);
   });
 
   it.skipIf(process.getuid?.() === 0)('an unreadable subfolder is a diagnostic; the rest loads (skipped as root, who reads anything)', async () => {
@@ -136,7 +164,10 @@ describe('dataset paths stay inside the dataset folder', () => {
   it.each(['../../../../etc/passwd', '/etc/passwd', 'link.jsonl'])('queries %s: MDKG_PATH_ESCAPE, nothing quoted', async (queries) => {
     const dir = await tempDir({ 'tools.json': '{"tools":[]}' });
     await symlink('/etc/passwd', join(dir, 'link.jsonl'));
-    await writeFile(join(dir, 'dataset.json'), JSON.stringify({ name: 'd', split: 'dev', license: 'MIT', origin: 'test', catalog: [{ type: 'mcp-tools', path: 'tools.json', source: 's' }], queries }));
+    await writeFile(
+      join(dir, 'dataset.json'),
+      JSON.stringify({ name: 'd', split: 'dev', license: 'MIT', origin: 'test', catalog: [{ type: 'mcp-tools', path: 'tools.json', source: 's' }], queries }),
+    );
     let message = '';
     try {
       await readDataset(dir);

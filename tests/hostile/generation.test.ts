@@ -13,9 +13,17 @@ import { listLiveTools } from '../../src/ingest/mcp/index.js';
 import { fixtureServer } from '../helpers/mcp-servers.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const tool = (name: string, description = `Does ${name}.`): object => ({ name, description, inputSchema: { type: 'object', properties: { id: { type: 'string' } } } });
+const tool = (name: string, description = `Does ${name}.`): object => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+});
 const list = (...tools: object[]): string => JSON.stringify({ tools });
-const SPEC = JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/pets': { get: { operationId: 'listPets', responses: { 200: { description: 'ok' } } } } } });
+const SPEC = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 't', version: '1' },
+  paths: { '/pets': { get: { operationId: 'listPets', responses: { 200: { description: 'ok' } } } } },
+});
 
 async function generated(dir: string, source = 's'): Promise<string[]> {
   return (await readdir(join(dir, 'out', source)).catch(() => [] as string[])).filter((f) => f.endsWith('.md')).sort();
@@ -49,15 +57,28 @@ describe('file names of any tool name', () => {
     ['a 27-character Japanese name', 'ファイルを読み込んでその内容をテキストとして返す操作の名前です'],
     ['a 300-character operationId', `op${'x'.repeat(298)}`],
     ['a 300-character name of emoji', '🦀'.repeat(150)],
-  ])('%s is written, loads, and the other sources still generate', async (_, name) => {
-    const dir = await tempDir({ 'long.json': list(tool(name), tool(`${name}2`)), 'ok.json': list(tool('fine')) });
-    const reports = await generateTools([{ id: 'long', kind: 'mcp-tools', file: 'long.json' }, { id: 'ok', kind: 'mcp-tools', file: 'ok.json' }], { outDir: join(dir, 'out'), cwd: dir });
-    expect(reports.map((r) => [r.source, r.ok, r.added.length])).toEqual([['long', true, 2], ['ok', true, 1]]);
-    const kg = await loadGraph(join(dir, 'out'), { cache: false });
-    expect(kg.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const rows = await kg.query('SELECT ?n WHERE { ?t a mdkg:Tool ; mdkg:source "long" ; mdkg:name ?n } ORDER BY ?n');
-    expect(rows.kind === 'bindings' ? rows.rows.map((r) => r.n?.value) : []).toEqual([name, `${name}2`]);
-  }, 20_000);
+  ])(
+    '%s is written, loads, and the other sources still generate',
+    async (_, name) => {
+      const dir = await tempDir({ 'long.json': list(tool(name), tool(`${name}2`)), 'ok.json': list(tool('fine')) });
+      const reports = await generateTools(
+        [
+          { id: 'long', kind: 'mcp-tools', file: 'long.json' },
+          { id: 'ok', kind: 'mcp-tools', file: 'ok.json' },
+        ],
+        { outDir: join(dir, 'out'), cwd: dir },
+      );
+      expect(reports.map((r) => [r.source, r.ok, r.added.length])).toEqual([
+        ['long', true, 2],
+        ['ok', true, 1],
+      ]);
+      const kg = await loadGraph(join(dir, 'out'), { cache: false });
+      expect(kg.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const rows = await kg.query('SELECT ?n WHERE { ?t a mdkg:Tool ; mdkg:source "long" ; mdkg:name ?n } ORDER BY ?n');
+      expect(rows.kind === 'bindings' ? rows.rows.map((r) => r.n?.value) : []).toEqual([name, `${name}2`]);
+    },
+    20_000,
+  );
 
   it('any name gives one safe path segment within the limit, and distinct names distinct files (property)', () => {
     fc.assert(
@@ -91,13 +112,28 @@ describe('what generate writes always loads', () => {
   it('random tool lists generate documents that all load without errors (property)', async () => {
     const text = fc.string({ unit: 'binary', maxLength: 60 });
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.record({ name: fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), description: text, param: text }), { minLength: 1, maxLength: 4, selector: (t) => t.name }), async (tools) => {
-        const dir = await tempDir({ 't.json': list(...tools.map((t) => ({ name: t.name, description: t.description, inputSchema: { type: 'object', properties: { p: { type: 'string', description: t.param } } } }))) });
-        const [report] = await generateTools([{ id: 's', kind: 'mcp-tools', file: 't.json' }], { outDir: join(dir, 'out'), cwd: dir });
-        if (report?.ok !== true) return; // a name the tool-list reader refuses (empty after trimming, say)
-        const kg = await loadGraph(join(dir, 'out'), { cache: false });
-        expect(kg.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}: ${d.message}`)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fc.record({ name: fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), description: text, param: text }), {
+          minLength: 1,
+          maxLength: 4,
+          selector: (t) => t.name,
+        }),
+        async (tools) => {
+          const dir = await tempDir({
+            't.json': list(
+              ...tools.map((t) => ({
+                name: t.name,
+                description: t.description,
+                inputSchema: { type: 'object', properties: { p: { type: 'string', description: t.param } } },
+              })),
+            ),
+          });
+          const [report] = await generateTools([{ id: 's', kind: 'mcp-tools', file: 't.json' }], { outDir: join(dir, 'out'), cwd: dir });
+          if (report?.ok !== true) return; // a name the tool-list reader refuses (empty after trimming, say)
+          const kg = await loadGraph(join(dir, 'out'), { cache: false });
+          expect(kg.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}: ${d.message}`)).toEqual([]);
+        },
+      ),
       { numRuns: 25 },
     );
   }, 60_000);

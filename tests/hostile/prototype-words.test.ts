@@ -44,7 +44,9 @@ describe('word functions over prototype names and arbitrary text', () => {
   });
 
   it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty'])('SPARQL prefix %s: is unknown unless declared', (name) => {
-    expect(() => parseSparql(`SELECT * WHERE { ?s ${name}:x ?o }`, DEFAULT_PREFIXES)).toThrow(expect.objectContaining({ code: 'MDKG_SPARQL_SYNTAX', message: expect.stringContaining(`Unknown prefix "${name}:"`) }));
+    expect(() => parseSparql(`SELECT * WHERE { ?s ${name}:x ?o }`, DEFAULT_PREFIXES)).toThrow(
+      expect.objectContaining({ code: 'MDKG_SPARQL_SYNTAX', message: expect.stringContaining(`Unknown prefix "${name}:"`) }),
+    );
     const ast = parseSparql(`PREFIX ${name}: <http://x/> SELECT * WHERE { ?s ${name}:x ?o }`, DEFAULT_PREFIXES);
     expect(JSON.stringify(ast)).toContain('"http://x/x"');
   });

@@ -7,14 +7,70 @@ const inferred = (value: boolean, rule: string) => ({ value, source: 'inferred' 
 
 describe('inferAnnotations: OpenAPI by HTTP method', () => {
   const cases: [string, ToolAnnotations][] = [
-    ['GET', { readOnlyHint: inferred(true, 'http-method:GET'), destructiveHint: inferred(false, 'http-method:GET'), idempotentHint: inferred(true, 'http-method:GET') }],
-    ['HEAD', { readOnlyHint: inferred(true, 'http-method:HEAD'), destructiveHint: inferred(false, 'http-method:HEAD'), idempotentHint: inferred(true, 'http-method:HEAD') }],
-    ['OPTIONS', { readOnlyHint: inferred(true, 'http-method:OPTIONS'), destructiveHint: inferred(false, 'http-method:OPTIONS'), idempotentHint: inferred(true, 'http-method:OPTIONS') }],
-    ['POST', { readOnlyHint: inferred(false, 'http-method:POST'), destructiveHint: inferred(false, 'http-method:POST'), idempotentHint: inferred(false, 'http-method:POST') }],
-    ['PUT', { readOnlyHint: inferred(false, 'http-method:PUT'), destructiveHint: inferred(false, 'http-method:PUT'), idempotentHint: inferred(true, 'http-method:PUT') }],
-    ['PATCH', { readOnlyHint: inferred(false, 'http-method:PATCH'), destructiveHint: inferred(false, 'http-method:PATCH'), idempotentHint: inferred(false, 'http-method:PATCH') }],
-    ['DELETE', { readOnlyHint: inferred(false, 'http-method:DELETE'), destructiveHint: inferred(true, 'http-method:DELETE'), idempotentHint: inferred(true, 'http-method:DELETE') }],
-    ['delete', { readOnlyHint: inferred(false, 'http-method:DELETE'), destructiveHint: inferred(true, 'http-method:DELETE'), idempotentHint: inferred(true, 'http-method:DELETE') }],
+    [
+      'GET',
+      {
+        readOnlyHint: inferred(true, 'http-method:GET'),
+        destructiveHint: inferred(false, 'http-method:GET'),
+        idempotentHint: inferred(true, 'http-method:GET'),
+      },
+    ],
+    [
+      'HEAD',
+      {
+        readOnlyHint: inferred(true, 'http-method:HEAD'),
+        destructiveHint: inferred(false, 'http-method:HEAD'),
+        idempotentHint: inferred(true, 'http-method:HEAD'),
+      },
+    ],
+    [
+      'OPTIONS',
+      {
+        readOnlyHint: inferred(true, 'http-method:OPTIONS'),
+        destructiveHint: inferred(false, 'http-method:OPTIONS'),
+        idempotentHint: inferred(true, 'http-method:OPTIONS'),
+      },
+    ],
+    [
+      'POST',
+      {
+        readOnlyHint: inferred(false, 'http-method:POST'),
+        destructiveHint: inferred(false, 'http-method:POST'),
+        idempotentHint: inferred(false, 'http-method:POST'),
+      },
+    ],
+    [
+      'PUT',
+      {
+        readOnlyHint: inferred(false, 'http-method:PUT'),
+        destructiveHint: inferred(false, 'http-method:PUT'),
+        idempotentHint: inferred(true, 'http-method:PUT'),
+      },
+    ],
+    [
+      'PATCH',
+      {
+        readOnlyHint: inferred(false, 'http-method:PATCH'),
+        destructiveHint: inferred(false, 'http-method:PATCH'),
+        idempotentHint: inferred(false, 'http-method:PATCH'),
+      },
+    ],
+    [
+      'DELETE',
+      {
+        readOnlyHint: inferred(false, 'http-method:DELETE'),
+        destructiveHint: inferred(true, 'http-method:DELETE'),
+        idempotentHint: inferred(true, 'http-method:DELETE'),
+      },
+    ],
+    [
+      'delete',
+      {
+        readOnlyHint: inferred(false, 'http-method:DELETE'),
+        destructiveHint: inferred(true, 'http-method:DELETE'),
+        idempotentHint: inferred(true, 'http-method:DELETE'),
+      },
+    ],
     ['TRACE', {}],
   ];
   it.each(cases)('%s', (method, expected) => {

@@ -24,7 +24,12 @@ function differential(texts: Iterable<string>): { compared: number; skipped: num
     if (bodyNeedsParser(body)) continue;
     skipped += 1;
     const parsed = parseBody(text, 'x.md');
-    expect({ blocks: parsed.blocks, links: parsed.links, diagnostics: parsed.diagnostics, heading: parsed.heading }).toEqual({ blocks: [], links: [], diagnostics: [], heading: headingWithoutParser(body) });
+    expect({ blocks: parsed.blocks, links: parsed.links, diagnostics: parsed.diagnostics, heading: parsed.heading }).toEqual({
+      blocks: [],
+      links: [],
+      diagnostics: [],
+      heading: headingWithoutParser(body),
+    });
   }
   return { compared, skipped };
 }
@@ -57,12 +62,29 @@ describe('bodyNeedsParser: the Markdown parser is skipped only where it would fi
 
   it('hostile bodies agree with remark', () => {
     const bodies = [
-      '# T\n\n```json\n{}\n```\n', '# T\n\n````\n```jsonld\n{}\n```\n````\n', '    ```jsonld\n    {}\n    ```\n# T\n', '# T\n```\n[[x]]\n```\n',
-      '# A\n# B\n```json\n{}\n```\n', '```json\n{}\n```\n', '# T\n\n```\n', '# T\n~~~ \ncode\n~~~\n', '# T\n```json  \n{}\n```\n', '#\n```\n```\n# T\n',
-      '<!-- ```json -->\n# T\n', '# T\n\n```json\n{"unterminated": \n', '   # T\n   ```json\n   {}\n   ```\n',
-      '# T\r\n\r\n```json\r\n{}\r\n```\r\n', '# T\r\n```jsonld\r\n{}\r\n```\r\n',
-      '# T\n\n> ```json\n> {}\n> ```\n', '# T\n\n```json title="x"\n{}\n```\n', '# T\n\nuse ```a``` here\n', '# T\n\n- ```json\n  {}\n  ```\n',
-      '# T\n\n```json\n{ "d": "a ```jsonld``` b\\n ~~~ c" }\n```\n', '# T\n\n```json\n"x": "```"\n# inside\n```\n', '# T\n\n1. ```json\n   {}\n   ```\n', '# T\n\n* x\n\n  ~~~json\n  [[not a link]]\n  ~~~\n',
+      '# T\n\n```json\n{}\n```\n',
+      '# T\n\n````\n```jsonld\n{}\n```\n````\n',
+      '    ```jsonld\n    {}\n    ```\n# T\n',
+      '# T\n```\n[[x]]\n```\n',
+      '# A\n# B\n```json\n{}\n```\n',
+      '```json\n{}\n```\n',
+      '# T\n\n```\n',
+      '# T\n~~~ \ncode\n~~~\n',
+      '# T\n```json  \n{}\n```\n',
+      '#\n```\n```\n# T\n',
+      '<!-- ```json -->\n# T\n',
+      '# T\n\n```json\n{"unterminated": \n',
+      '   # T\n   ```json\n   {}\n   ```\n',
+      '# T\r\n\r\n```json\r\n{}\r\n```\r\n',
+      '# T\r\n```jsonld\r\n{}\r\n```\r\n',
+      '# T\n\n> ```json\n> {}\n> ```\n',
+      '# T\n\n```json title="x"\n{}\n```\n',
+      '# T\n\nuse ```a``` here\n',
+      '# T\n\n- ```json\n  {}\n  ```\n',
+      '# T\n\n```json\n{ "d": "a ```jsonld``` b\\n ~~~ c" }\n```\n',
+      '# T\n\n```json\n"x": "```"\n# inside\n```\n',
+      '# T\n\n1. ```json\n   {}\n   ```\n',
+      '# T\n\n* x\n\n  ~~~json\n  [[not a link]]\n  ~~~\n',
     ];
     differential(bodies.map(doc));
   });

@@ -18,7 +18,10 @@ describe('splitFrontMatter', () => {
 
 describe('parseDocument', () => {
   it('reads front matter, jsonld blocks, links and the heading', () => {
-    const doc = parseDocument('---\nid: concept:a\ntitle: A\n---\n# Alpha *one*\nSee [[B]] and [[C|the c]].\n\n```jsonld\n{"id": "concept:a", "related": "concept:b"}\n```\n\n```json\n{"ignored": true}\n```\n', 'a.md');
+    const doc = parseDocument(
+      '---\nid: concept:a\ntitle: A\n---\n# Alpha *one*\nSee [[B]] and [[C|the c]].\n\n```jsonld\n{"id": "concept:a", "related": "concept:b"}\n```\n\n```json\n{"ignored": true}\n```\n',
+      'a.md',
+    );
     expect(doc.frontMatter).toEqual({ id: 'concept:a', title: 'A' });
     expect(doc.blocks.map((b) => [b.value, b.line])).toEqual([[{ id: 'concept:a', related: 'concept:b' }, 9]]);
     expect(doc.links).toEqual([
@@ -65,7 +68,11 @@ describe('parseDocument', () => {
 
   it.each([
     ['an unknown tag', '---\na: !foo x\n---\n', 'invalid YAML front matter: Unresolved tag: !foo'],
-    ['binary data', '---\na: !!binary aGVsbG8=\n---\n', 'invalid YAML front matter: a Uint8Array is not plain JSON data (no custom tags, binary or infinite numbers)'],
+    [
+      'binary data',
+      '---\na: !!binary aGVsbG8=\n---\n',
+      'invalid YAML front matter: a Uint8Array is not plain JSON data (no custom tags, binary or infinite numbers)',
+    ],
     ['a list as a key', '---\n? [a, b]\n: 1\n---\n', 'invalid YAML front matter: a key must be a plain scalar, not a list or mapping'],
     ['an infinite number', '---\na: .inf\n---\n', 'invalid YAML front matter: Infinity is not plain JSON data (no custom tags, binary or infinite numbers)'],
   ])('refuses front matter that is not plain JSON data: %s', (_name, text, message) => {
@@ -88,7 +95,9 @@ describe('parseDocument', () => {
   it('refuses a document over the size limit without decoding it', () => {
     const doc = parseDocument(`---\na: 1\n---\n${'x'.repeat(2000)}`, 'big.md', { maxBytes: 1000 });
     expect(doc.usable).toBe(false);
-    expect(doc.diagnostics).toEqual([{ code: 'MDKG_FILE_TOO_LARGE', severity: 'error', message: 'document is 2013 bytes, over the limit of 1000', file: 'big.md', line: 1, column: 1 }]);
+    expect(doc.diagnostics).toEqual([
+      { code: 'MDKG_FILE_TOO_LARGE', severity: 'error', message: 'document is 2013 bytes, over the limit of 1000', file: 'big.md', line: 1, column: 1 },
+    ]);
   });
 
   it.each([
@@ -101,7 +110,8 @@ describe('parseDocument', () => {
   });
 
   it('survives hostile YAML: alias bombs are refused, not expanded', () => {
-    const bomb = '---\na: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n---\n';
+    const bomb =
+      '---\na: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: [*e,*e,*e,*e,*e,*e,*e,*e,*e]\n---\n';
     const doc = parseDocument(bomb, 'bomb.md');
     expect(doc.usable).toBe(false);
     expect(doc.diagnostics[0]?.code).toBe('MDKG_YAML_INVALID');

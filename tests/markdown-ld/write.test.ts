@@ -29,10 +29,18 @@ const models: Array<[string, DocumentModel]> = [
     'inline context, numbers, nulls dropped by JSON-LD, unicode',
     {
       frontMatter: { '@context': { ex: 'http://example.org/' }, id: 'ex:doc', 'ex:count': 3, 'ex:ratio': 0.25, 'ex:label': 'Grüße — 東京', 'ex:empty': '' },
-      blocks: [[{ id: 'ex:a', 'ex:p': { 'ex:q': 'blank node value' } }, { id: 'ex:b', 'ex:p': 'yes' }]],
+      blocks: [
+        [
+          { id: 'ex:a', 'ex:p': { 'ex:q': 'blank node value' } },
+          { id: 'ex:b', 'ex:p': 'yes' },
+        ],
+      ],
     },
   ],
-  ['strings that look like other YAML types', { frontMatter: { id: 'concept:y', title: 'true', summary: '2024-01-01', description: '0x10', tags: ['null', '~', '- dash', '#hash', 'a: b'] } }],
+  [
+    'strings that look like other YAML types',
+    { frontMatter: { id: 'concept:y', title: 'true', summary: '2024-01-01', description: '0x10', tags: ['null', '~', '- dash', '#hash', 'a: b'] } },
+  ],
 ];
 
 async function graphOf(doc: ParsedDocument): Promise<string> {
@@ -56,7 +64,13 @@ describe('writeDocument', () => {
     expect(parsed.frontMatter).toEqual(canonicalize(model.frontMatter));
     const direct: ParsedDocument = { ...parsed, frontMatter: model.frontMatter, blocks: (model.blocks ?? []).map((value) => ({ value, line: 1, text: '' })) };
     expect(await graphOf(parsed)).toBe(await graphOf(direct));
-    expect(writeDocument({ frontMatter: parsed.frontMatter ?? {}, ...(model.body === undefined ? {} : { body: model.body }), blocks: parsed.blocks.map((b) => b.value) })).toBe(text);
+    expect(
+      writeDocument({
+        frontMatter: parsed.frontMatter ?? {},
+        ...(model.body === undefined ? {} : { body: model.body }),
+        blocks: parsed.blocks.map((b) => b.value),
+      }),
+    ).toBe(text);
   });
 
   it('renders a fixed layout', () => {

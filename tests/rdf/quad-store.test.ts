@@ -13,7 +13,20 @@ function sample(): Quad[] {
   const out: Quad[] = [];
   for (let i = 0; i < 30; i += 1) {
     const g = ex(`g${i % 3}`);
-    out.push(quad(ex(`s${i % 7}`), ex(`p${i % 4}`), i % 5 === 0 ? literal(`v${i}`, 'en') : i % 5 === 1 ? literal(String(i), n('http://www.w3.org/2001/XMLSchema#integer')) : i % 5 === 2 ? blankNode(`b${i % 2}`) : ex(`o${i % 6}`), g));
+    out.push(
+      quad(
+        ex(`s${i % 7}`),
+        ex(`p${i % 4}`),
+        i % 5 === 0
+          ? literal(`v${i}`, 'en')
+          : i % 5 === 1
+            ? literal(String(i), n('http://www.w3.org/2001/XMLSchema#integer'))
+            : i % 5 === 2
+              ? blankNode(`b${i % 2}`)
+              : ex(`o${i % 6}`),
+        g,
+      ),
+    );
   }
   out.push(quad(ex('s0'), ex('p0'), literal('in default'), defaultGraph()));
   return out;
@@ -66,7 +79,12 @@ describe('QuadStore', () => {
     expect(store.countQuads(null, null, null, ex('g0'))).toBe(0);
     expect(store.size).toBe(31 - 1 - inG0);
     expect(lines(store.getQuads(ex('s0'), null, null, null)).every((l) => !l.endsWith('g0'))).toBe(true);
-    expect(store.graphs().map((g) => g.value).sort()).toEqual(['', 'http://example.org/g1', 'http://example.org/g2']);
+    expect(
+      store
+        .graphs()
+        .map((g) => g.value)
+        .sort(),
+    ).toEqual(['', 'http://example.org/g1', 'http://example.org/g2']);
   });
 
   it('adds encoded quads without building them, equal to adding the quads', () => {
@@ -84,7 +102,11 @@ describe('QuadStore', () => {
     store.addQuads(sample());
     const seen: Quad[] = [];
     await new Promise<void>((resolve, reject) => {
-      store.match(ex('s2')).on('data', (q: Quad) => seen.push(q)).on('end', () => resolve()).on('error', reject);
+      store
+        .match(ex('s2'))
+        .on('data', (q: Quad) => seen.push(q))
+        .on('end', () => resolve())
+        .on('error', reject);
     });
     expect(lines(seen)).toEqual(lines(store.getQuads(ex('s2'))));
     expect(store.has(sample()[0] as Quad)).toBe(true);

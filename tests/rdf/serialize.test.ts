@@ -11,7 +11,12 @@ const name = namedNode('https://schema.org/name');
 const quads = [
   quad(namedNode(`${T}b`), name, literal('B'), namedNode(`${D}b`)),
   quad(namedNode(`${T}a`), name, literal('A', 'en'), namedNode(`${D}a`)),
-  quad(namedNode(`${T}a`), namedNode('https://w3id.org/mdkg/vocab#priority'), literal('2', namedNode('http://www.w3.org/2001/XMLSchema#integer')), namedNode(`${D}a`)),
+  quad(
+    namedNode(`${T}a`),
+    namedNode('https://w3id.org/mdkg/vocab#priority'),
+    literal('2', namedNode('http://www.w3.org/2001/XMLSchema#integer')),
+    namedNode(`${D}a`),
+  ),
   quad(blankNode('x'), namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), namedNode('https://w3id.org/mdkg/vocab#Tool')),
   quad(namedNode(`${T}b`), name, literal('B'), namedNode(`${D}b`)),
 ];
@@ -36,12 +41,7 @@ describe('serializeQuads', () => {
   // Only prefixes whose namespace occurs are declared (n3 still writes rdf:type as `a`, 2 as a bare integer).
   it('turtle: every quad in the default graph, prefixes of the namespaces that occur', async () => {
     expect(await serializeQuads(quads, 'turtle', DEFAULT_PREFIXES)).toBe(
-      PREFIX_LINES +
-        '\n' +
-        `<${T}a> schema:name "A"@en;\n` +
-        '    mdkg:priority 2.\n' +
-        `<${T}b> schema:name "B".\n` +
-        '_:x a mdkg:Tool.\n',
+      PREFIX_LINES + '\n' + `<${T}a> schema:name "A"@en;\n` + '    mdkg:priority 2.\n' + `<${T}b> schema:name "B".\n` + '_:x a mdkg:Tool.\n',
     );
   });
 

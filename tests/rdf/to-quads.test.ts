@@ -13,14 +13,16 @@ describe('documentToQuads', () => {
     const rdf = await quadsOf('---\nid: concept:a\ntype: Concept\ntitle: Alpha\ntags: [x]\nrelated: [concept:b]\n---\n');
     const g = 'https://w3id.org/mdkg/concept/a';
     expect(rdf.iri).toBe(g);
-    expect(lines(rdf.quads)).toEqual([
-      `${g} ${S}keywords "x" ${g}`,
-      `${g} ${S}name "Alpha" ${g}`,
-      `${g} ${V}contentHash ${JSON.stringify(parseDocument('---\nid: concept:a\ntype: Concept\ntitle: Alpha\ntags: [x]\nrelated: [concept:b]\n---\n', 'doc.md').hash)} ${g}`,
-      `${g} ${V}relatedTo https://w3id.org/mdkg/concept/b ${g}`,
-      `${g} ${V}sourcePath "doc.md" ${g}`,
-      `${g} http://www.w3.org/1999/02/22-rdf-syntax-ns#type ${V}Concept ${g}`,
-    ].sort());
+    expect(lines(rdf.quads)).toEqual(
+      [
+        `${g} ${S}keywords "x" ${g}`,
+        `${g} ${S}name "Alpha" ${g}`,
+        `${g} ${V}contentHash ${JSON.stringify(parseDocument('---\nid: concept:a\ntype: Concept\ntitle: Alpha\ntags: [x]\nrelated: [concept:b]\n---\n', 'doc.md').hash)} ${g}`,
+        `${g} ${V}relatedTo https://w3id.org/mdkg/concept/b ${g}`,
+        `${g} ${V}sourcePath "doc.md" ${g}`,
+        `${g} http://www.w3.org/1999/02/22-rdf-syntax-ns#type ${V}Concept ${g}`,
+      ].sort(),
+    );
     expect(rdf.diagnostics).toEqual([]);
   });
 
@@ -40,7 +42,9 @@ describe('documentToQuads', () => {
   });
 
   it('applies an inline @context to the front matter and the blocks', async () => {
-    const rdf = await quadsOf('---\n"@context": { ex: "http://example.org/" }\nid: ex:a\nex:p: 1\n---\n```jsonld\n{ "id": "ex:a", "ex:q": { "id": "ex:b" } }\n```\n');
+    const rdf = await quadsOf(
+      '---\n"@context": { ex: "http://example.org/" }\nid: ex:a\nex:p: 1\n---\n```jsonld\n{ "id": "ex:a", "ex:q": { "id": "ex:b" } }\n```\n',
+    );
     expect(rdf.diagnostics).toEqual([]);
     expect(lines(rdf.quads).filter((l) => l.includes('example.org/p') || l.includes('example.org/q'))).toEqual([
       'http://example.org/a http://example.org/p "1" http://example.org/a',
@@ -59,9 +63,23 @@ describe('documentToQuads', () => {
 
   it.each([
     ['a key the context does not map', '---\nid: concept:a\ntitel: oops\n---\n', 'MDKG_JSONLD_DROPPED_TERM', 3, 1, "JSON-LD would drop 'titel'"],
-    ['a dropped key inside a block', '---\nid: concept:a\n---\n```jsonld\n{\n  "id": "concept:a",\n  "nope": 1\n}\n```\n', 'MDKG_JSONLD_DROPPED_TERM', 7, 3, "'nope'"],
+    [
+      'a dropped key inside a block',
+      '---\nid: concept:a\n---\n```jsonld\n{\n  "id": "concept:a",\n  "nope": 1\n}\n```\n',
+      'MDKG_JSONLD_DROPPED_TERM',
+      7,
+      3,
+      "'nope'",
+    ],
     ['an unknown prefix', '---\nid: concept:a\nrelated: [foo:bar]\n---\n', 'MDKG_UNKNOWN_PREFIX', 3, 11, "unknown prefix 'foo'"],
-    ['a remote context', '---\n"@context": https://example.org/context.jsonld\nid: concept:a\n---\n', 'MDKG_REMOTE_CONTEXT', 2, 13, 'remote JSON-LD context https://example.org/context.jsonld'],
+    [
+      'a remote context',
+      '---\n"@context": https://example.org/context.jsonld\nid: concept:a\n---\n',
+      'MDKG_REMOTE_CONTEXT',
+      2,
+      13,
+      'remote JSON-LD context https://example.org/context.jsonld',
+    ],
     ['invalid JSON-LD', '---\nid: concept:a\n---\n```jsonld\n{ "id": 5 }\n```\n', 'MDKG_JSONLD_INVALID', 2, 1, 'invalid JSON-LD'],
   ])('%s gives %s with file, line and column', async (_name, text, code, line, column, message) => {
     const rdf = await quadsOf(text, 'bad.md');

@@ -18,7 +18,8 @@ function mappedTerms(context: Record<string, unknown>, out = new Set<string>()):
 describe('schemas/vocab.ttl', () => {
   it('declares, with a label and a comment, every mdkg term the default context maps to', () => {
     const quads = new Parser().parse(readFileSync(schemaPath('vocab.ttl'), 'utf8'));
-    const described = (p: string) => new Set(quads.filter((q) => q.predicate.value === `http://www.w3.org/2000/01/rdf-schema#${p}`).map((q) => q.subject.value));
+    const described = (p: string) =>
+      new Set(quads.filter((q) => q.predicate.value === `http://www.w3.org/2000/01/rdf-schema#${p}`).map((q) => q.subject.value));
     const labelled = described('label');
     const commented = described('comment');
     const missing = [...mappedTerms(defaultContext()['@context'] as Record<string, unknown>)].filter((iri) => !labelled.has(iri) || !commented.has(iri));

@@ -21,8 +21,14 @@ const spec = {
   openapi: '3.0.3',
   info: { title: 'mail', version: '1' },
   paths: {
-    '/folders/{id}/archive-alpha': { post: operation('archiveFolderAlpha', true), parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] },
-    '/folders/{id}/archive-beta': { post: operation('archiveFolderBeta'), parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] },
+    '/folders/{id}/archive-alpha': {
+      post: operation('archiveFolderAlpha', true),
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    },
+    '/folders/{id}/archive-beta': {
+      post: operation('archiveFolderBeta'),
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    },
   },
 };
 

@@ -17,7 +17,8 @@ beforeAll(async () => {
   index = ToolIndex.build(kg);
 });
 
-const top = async (query: string, strategy?: 'bm25' | 'full'): Promise<string | undefined> => (await index.search(query, strategy === undefined ? {} : { strategy })).hits[0]?.id;
+const top = async (query: string, strategy?: 'bm25' | 'full'): Promise<string | undefined> =>
+  (await index.search(query, strategy === undefined ? {} : { strategy })).hits[0]?.id;
 
 describe('ToolIndex on the bundled graphs/tools', () => {
   it('indexes the tools of the three reference servers with their edges', () => {
@@ -39,9 +40,12 @@ describe('ToolIndex on the bundled graphs/tools', () => {
     expect(result.diagnostics).toEqual([]);
   });
 
-  it.each(['read_text_file', 'list_directory_with_sizes', 'get-tiny-image', 'create_relations', 'move_file'])('the exact name %s ranks its tool first', async (name) => {
-    expect((await top(name))?.endsWith(`/${name}`)).toBe(true);
-  });
+  it.each(['read_text_file', 'list_directory_with_sizes', 'get-tiny-image', 'create_relations', 'move_file'])(
+    'the exact name %s ranks its tool first',
+    async (name) => {
+      expect((await top(name))?.endsWith(`/${name}`)).toBe(true);
+    },
+  );
 
   it.each([
     ['creat directry', 'tool:filesystem/create_directory'],
@@ -157,7 +161,9 @@ describe('ToolIndex bad input', () => {
   });
 
   it('refuses a malformed re-ranking model at build time', () => {
-    expect(() => ToolIndex.build(new QuadStore(), { rerank: { depth: 0, weights: DEFAULT_RERANK.weights } })).toThrow(expect.objectContaining({ code: 'MDKG_CONFIG_INVALID' }));
+    expect(() => ToolIndex.build(new QuadStore(), { rerank: { depth: 0, weights: DEFAULT_RERANK.weights } })).toThrow(
+      expect.objectContaining({ code: 'MDKG_CONFIG_INVALID' }),
+    );
     expect(() => ToolIndex.build(new QuadStore(), { rerank: { depth: 5, weights: { ...DEFAULT_RERANK.weights, rrf: Number.POSITIVE_INFINITY } } })).toThrow(
       expect.objectContaining({ code: 'MDKG_CONFIG_INVALID' }),
     );
@@ -176,9 +182,13 @@ describe('ToolIndex on hand-written tool documents', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'mdkg-search-'));
     mkdirSync(join(dir, 'tools'));
-    const doc = (id: string, front: string): void => writeFileSync(join(dir, 'tools', `${id}.md`), `---\nid: tool:shop/${id}\ntype: Tool\nname: ${id}\nsource: shop\n${front}---\n# ${id}\n`);
+    const doc = (id: string, front: string): void =>
+      writeFileSync(join(dir, 'tools', `${id}.md`), `---\nid: tool:shop/${id}\ntype: Tool\nname: ${id}\nsource: shop\n${front}---\n# ${id}\n`);
     doc('track_package', 'title: Track package\ndescription: Where a parcel is now.\naliases: [trace delivery]\nreadOnlyHint: true\n');
-    doc('cancel_order', 'title: Cancel order\ndescription: Stops an order before it ships.\ndestructiveHint: true\nreadOnlyHint: false\nrequires: [tool:shop/get_order]\n');
+    doc(
+      'cancel_order',
+      'title: Cancel order\ndescription: Stops an order before it ships.\ndestructiveHint: true\nreadOnlyHint: false\nrequires: [tool:shop/get_order]\n',
+    );
     doc('get_order', 'title: Get order\ndescription: One order by its number.\nreadOnlyHint: true\n');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -16,8 +16,6 @@ function remoteStore(): Store {
   ]);
 }
 
-
-
 describe('SERVICE against real SPARQL endpoints', () => {
   let allowed: SparqlEndpoint;
   let denied: SparqlEndpoint;
@@ -36,11 +34,14 @@ describe('SERVICE against real SPARQL endpoints', () => {
     for (const e of all) e.requests.length = 0;
   });
 
-  const join = (endpoint: () => string) =>
-    `SELECT ?name ?stars WHERE { ?s schema:name ?name SERVICE <${endpoint()}> { ?s <${STARS}> ?stars } } ORDER BY ?name`;
+  const join = (endpoint: () => string) => `SELECT ?name ?stars WHERE { ?s schema:name ?name SERVICE <${endpoint()}> { ?s <${STARS}> ?stars } } ORDER BY ?name`;
 
   it('joins local and remote solutions through an allowlisted endpoint', async () => {
-    const result = await runQuery(toolTarget(), join(() => allowed.url), { allowServices: [allowed.url] });
+    const result = await runQuery(
+      toolTarget(),
+      join(() => allowed.url),
+      { allowServices: [allowed.url] },
+    );
     expect(rowsOf(result)).toEqual([
       ['name=List directory', 'stars=7'],
       ['name=Read file', 'stars=42'],

@@ -5,7 +5,6 @@ import { createGuardedFetch } from '../../src/sparql/fetch-guard.js';
 import { startSparqlEndpoint, type SparqlEndpoint } from '../helpers/sparql-endpoint.js';
 import { rejection, toolQuads } from '../helpers/sparql-store.js';
 
-
 const ASK = `?query=${encodeURIComponent('ASK {}')}`;
 
 describe('createGuardedFetch', () => {

@@ -49,7 +49,11 @@ describe('formatBindings', () => {
     ['carriage return', 'safe\rEVIL', 'safe\\rEVIL'],
     ['zero-width space and BOM', 'a\u200bb\ufeff', 'a\\u200bb\\ufeff'],
   ])('table escapes %s; json, csv and tsv stay exact', (_, text, shown) => {
-    const r: TabularResult = { kind: 'bindings', variables: ['t'], rows: [{ t: literal(text) }, { t: namedNode(`https://example.org/${encodeURIComponent(text)}`) }] };
+    const r: TabularResult = {
+      kind: 'bindings',
+      variables: ['t'],
+      rows: [{ t: literal(text) }, { t: namedNode(`https://example.org/${encodeURIComponent(text)}`) }],
+    };
     const table = formatBindings(r, 'table', DEFAULT_PREFIXES);
     expect(table.split('\n')[2]).toBe(shown);
     expect(table.split('\n')).toHaveLength(6);

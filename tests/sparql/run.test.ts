@@ -6,8 +6,6 @@ import { bigTarget, DOC, MDKG, rejection, rowsOf, SCHEMA, targetOf, TOOL, toolQu
 
 const { namedNode, quad } = DataFactory;
 
-
-
 describe('runQuery: query forms', () => {
   it('SELECT with default prefixes and no PREFIX lines', async () => {
     const result = await runQuery(toolTarget(), 'SELECT ?s ?name WHERE { ?s a mdkg:Tool ; schema:name ?name } ORDER BY ?name');
@@ -107,11 +105,7 @@ describe('runQuery: limit', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  it.each([
-    [{ limit: -1 }],
-    [{ limit: 1.5 }],
-    [{ timeoutMs: 0 }],
-  ])('refuses bad options %j', async (options) => {
+  it.each([[{ limit: -1 }], [{ limit: 1.5 }], [{ timeoutMs: 0 }]])('refuses bad options %j', async (options) => {
     expect((await rejection(runQuery(toolTarget(), 'ASK {}', options))).code).toBe('MDKG_USAGE');
   });
 });
@@ -163,7 +157,10 @@ describe('runQuery: errors', () => {
 describe('runQuery: hostile input', () => {
   it('refuses a query text over the size limit before parsing it', async () => {
     const huge = `SELECT * WHERE { ${'?s ?p ?o . '.repeat(100_000)}}`;
-    await expect(runQuery(toolTarget(), huge)).rejects.toMatchObject({ code: 'MDKG_USAGE', message: `the query is ${huge.length} characters long, over the limit of 1000000` });
+    await expect(runQuery(toolTarget(), huge)).rejects.toMatchObject({
+      code: 'MDKG_USAGE',
+      message: `the query is ${huge.length} characters long, over the limit of 1000000`,
+    });
   });
 
   it('answers a pathologically nested query with a coded error, not a crash', async () => {

@@ -59,10 +59,7 @@ describe('checkQuery: unknown terms', () => {
       'SELECT ?d WHERE { ?s schema:descripton ?d }',
       [warn('Unknown predicate schema:descripton: no triple uses the predicate in this graph. Did you mean schema:description?', 1, 22)],
     ],
-    [
-      'SELECT ?s WHERE {\n  ?s a mdkg:Tol\n}',
-      [warn('Unknown class mdkg:Tol: nothing is typed with the class in this graph. Did you mean mdkg:Tool?', 2, 8)],
-    ],
+    ['SELECT ?s WHERE {\n  ?s a mdkg:Tol\n}', [warn('Unknown class mdkg:Tol: nothing is typed with the class in this graph. Did you mean mdkg:Tool?', 2, 8)]],
     [
       'SELECT ?x WHERE { ?s schema:name/schema:nme ?x }',
       [warn('Unknown predicate schema:nme: no triple uses the predicate in this graph. Did you mean schema:name?', 1, 34)],
@@ -75,10 +72,7 @@ describe('checkQuery: unknown terms', () => {
       'SELECT ?l WHERE { ?s rdfs:lable ?l }',
       [warn('Unknown predicate rdfs:lable: no triple uses the predicate in this graph. Did you mean rdfs:label?', 1, 22)],
     ],
-    [
-      'SELECT ?x WHERE { ?s schema:zzzzzzzz ?x }',
-      [warn('Unknown predicate schema:zzzzzzzz: no triple uses the predicate in this graph.', 1, 22)],
-    ],
+    ['SELECT ?x WHERE { ?s schema:zzzzzzzz ?x }', [warn('Unknown predicate schema:zzzzzzzz: no triple uses the predicate in this graph.', 1, 22)]],
     [
       'SELECT * WHERE { ?s a mdkg:Tool FILTER EXISTS { ?s mdkg:require ?x } }',
       [warn('Unknown predicate mdkg:require: no triple uses the predicate in this graph. Did you mean mdkg:requires?', 1, 52)],
@@ -95,8 +89,6 @@ describe('checkQuery: unknown terms', () => {
   it('warns but still runs the query', async () => {
     const result = await runQuery(toolTarget(), 'SELECT ?n WHERE { ?s a mdkg:Tol ; schema:name ?n }');
     expect(result.kind === 'bindings' && result.rows).toEqual([]);
-    expect(result.warnings.map((w) => w.message)).toEqual([
-      'Unknown class mdkg:Tol: nothing is typed with the class in this graph. Did you mean mdkg:Tool?',
-    ]);
+    expect(result.warnings.map((w) => w.message)).toEqual(['Unknown class mdkg:Tol: nothing is typed with the class in this graph. Did you mean mdkg:Tool?']);
   });
 });

@@ -34,12 +34,16 @@ describe('hostile queries stop at their timeout and leave no work behind', () =>
     ['20,000 nested parentheses', `SELECT * WHERE { FILTER(${'('.repeat(20_000)}1${')'.repeat(20_000)}) }`],
     ['a cartesian COUNT', 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o . ?p ?q ?r }'],
     ['40,000 triple patterns', `SELECT * WHERE { ${Array.from({ length: 40_000 }, (_, i) => `?s${i} ?p ?o .`).join(' ')} }`],
-  ])('%s', async (_, query) => {
-    const { error, ms } = await timed(runQuery(bigTarget(200), query, { timeoutMs: TIMEOUT }));
-    expect(error?.code, error?.message).toBe('MDKG_SPARQL_TIMEOUT');
-    expect(ms).toBeLessThan(TIMEOUT + BOUND);
-    expect(queryWorkerCount()).toBe(0);
-  }, 20_000);
+  ])(
+    '%s',
+    async (_, query) => {
+      const { error, ms } = await timed(runQuery(bigTarget(200), query, { timeoutMs: TIMEOUT }));
+      expect(error?.code, error?.message).toBe('MDKG_SPARQL_TIMEOUT');
+      expect(ms).toBeLessThan(TIMEOUT + BOUND);
+      expect(queryWorkerCount()).toBe(0);
+    },
+    20_000,
+  );
 
   it('a query after a timeout runs in a fresh worker', async () => {
     await timed(runQuery(toolTarget(), `SELECT * WHERE { BIND("${A49}" AS ?s) FILTER(REGEX(?s, "(a+)+$")) }`, { timeoutMs: TIMEOUT }));
@@ -61,10 +65,14 @@ describe('limits and empty queries are usage errors', () => {
     ['a prologue only', 'PREFIX a: <http://example.org/>\nBASE <http://example.org/>', {}],
     ['a lone surrogate', 'SELECT * WHERE { ?s ?p "\uD800" }', {}],
     ['a 990 KB literal (too large to parse, not a syntax error)', `SELECT * WHERE { ?s ?p "${'a'.repeat(990_000)}" }`, {}],
-  ])('%s', async (_, query, options) => {
-    const error = await rejection(runQuery(toolTarget(), query, options));
-    expect(error.code).toBe('MDKG_USAGE');
-  }, 20_000);
+  ])(
+    '%s',
+    async (_, query, options) => {
+      const error = await rejection(runQuery(toolTarget(), query, options));
+      expect(error.code).toBe('MDKG_USAGE');
+    },
+    20_000,
+  );
 
   it('the largest timeout is accepted, and 20,000 comment lines parse', async () => {
     const result = await runQuery(toolTarget(), `${'# a comment\n'.repeat(20_000)}ASK { ?s a mdkg:Tool }`, { timeoutMs: MAX_TIMEOUT_MS });
@@ -76,7 +84,12 @@ describe('any nesting or literal size (property)', () => {
   it('answers with a result or an MdkgError within the bound', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 4000 }), fc.constantFrom('{', '(', '"'), async (n, kind) => {
-        const query = kind === '{' ? `SELECT * WHERE ${'{'.repeat(n)}${'}'.repeat(n)}` : kind === '(' ? `SELECT * WHERE { FILTER(${'('.repeat(n)}1${')'.repeat(n)}) }` : `SELECT * WHERE { BIND("${'x'.repeat(n * 100)}" AS ?x) }`;
+        const query =
+          kind === '{'
+            ? `SELECT * WHERE ${'{'.repeat(n)}${'}'.repeat(n)}`
+            : kind === '('
+              ? `SELECT * WHERE { FILTER(${'('.repeat(n)}1${')'.repeat(n)}) }`
+              : `SELECT * WHERE { BIND("${'x'.repeat(n * 100)}" AS ?x) }`;
         const { error, ms } = await timed(runQuery(toolTarget(), query, { timeoutMs: TIMEOUT }));
         if (error !== undefined) expect(error).toBeInstanceOf(MdkgError);
         expect(ms).toBeLessThan(TIMEOUT + BOUND);

@@ -6,7 +6,16 @@ const text = (value: unknown): string => [...jsonChunks(value)].join('');
 
 describe('jsonChunks', () => {
   it('writes exactly what JSON.stringify(value, null, 2) writes, for any JSON-like value', () => {
-    const leaf = fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.constant(Number.NaN), fc.date({ noInvalidDate: true }));
+    const leaf = fc.oneof(
+      fc.string(),
+      fc.double(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.constant(Number.NaN),
+      fc.date({ noInvalidDate: true }),
+    );
     const value = fc.letrec((tie) => ({
       node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node')), fc.dictionary(fc.string(), tie('node'))),
     })).node;

@@ -5,7 +5,15 @@ import { TERMINAL_UNSAFE } from '../../src/util/terminal-text.js';
 
 describe('renderTable', () => {
   it('aligns columns under a header rule, the last column unpadded', () => {
-    expect(renderTable(['a', 'bb'], [['xyz', '1'], ['', '22']])).toBe('a    bb\n---  --\nxyz  1\n     22\n');
+    expect(
+      renderTable(
+        ['a', 'bb'],
+        [
+          ['xyz', '1'],
+          ['', '22'],
+        ],
+      ),
+    ).toBe('a    bb\n---  --\nxyz  1\n     22\n');
   });
 
   it('shows control characters, line breaks and bidi overrides of cells as escapes', () => {
@@ -20,12 +28,16 @@ describe('renderTable', () => {
 
   it('property: one line per row and no unsafe character, whatever the cells hold', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 4 }), fc.array(fc.array(fc.string({ unit: 'binary' }), { maxLength: 5 }), { maxLength: 10 }), (headers, rows) => {
-        const lines = renderTable(headers, rows).split('\n');
-        expect(lines).toHaveLength(rows.length + 3);
-        expect(lines.at(-1)).toBe('');
-        for (const line of lines) expect(line).not.toMatch(TERMINAL_UNSAFE);
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.array(fc.string({ unit: 'binary' }), { maxLength: 5 }), { maxLength: 10 }),
+        (headers, rows) => {
+          const lines = renderTable(headers, rows).split('\n');
+          expect(lines).toHaveLength(rows.length + 3);
+          expect(lines.at(-1)).toBe('');
+          for (const line of lines) expect(line).not.toMatch(TERMINAL_UNSAFE);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -44,7 +44,8 @@ describe('escapeForTerminal', () => {
   });
 
   it('leaves printable text alone: letters of any script, emoji, combining marks, backslashes', () => {
-    for (const text of ['plain', '사용자 삭제', 'ファイルを読む', 'مرحبا', 'e\u0301', '🙂 ok', 'C:\\path\\x1b', '█░ · →']) expect(escapeForTerminal(text)).toBe(text);
+    for (const text of ['plain', '사용자 삭제', 'ファイルを読む', 'مرحبا', 'e\u0301', '🙂 ok', 'C:\\path\\x1b', '█░ · →'])
+      expect(escapeForTerminal(text)).toBe(text);
   });
 
   it('keepNewlines keeps line feeds and still escapes a carriage return', () => {

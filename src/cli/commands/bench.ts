@@ -17,8 +17,12 @@ import { EXIT, type CliIo } from '../io.js';
 /** `--strategy a,b --strategy c` or `all`; the unknown names, if any. */
 export function parseStrategies(values: readonly string[] | undefined): { strategies: Strategy[]; unknown: string[] } {
   if (values === undefined || values.length === 0) return { strategies: [...STRATEGIES], unknown: [] };
-  const names = values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  if (names.includes('all')) return { strategies: [...STRATEGIES], unknown: names.filter((s) => s !== 'all' && !(STRATEGIES as readonly string[]).includes(s)) };
+  const names = values
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (names.includes('all'))
+    return { strategies: [...STRATEGIES], unknown: names.filter((s) => s !== 'all' && !(STRATEGIES as readonly string[]).includes(s)) };
   const unknown = names.filter((s) => !(STRATEGIES as readonly string[]).includes(s));
   const strategies = STRATEGIES.filter((s) => names.includes(s));
   return { strategies, unknown: strategies.length === 0 && unknown.length === 0 ? ['(none)'] : unknown };
@@ -51,7 +55,13 @@ export async function benchCommand(args: string[], io: CliIo, makeSearcher: Make
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { strategy: { type: 'string', multiple: true }, limit: { type: 'string' }, json: { type: 'string' }, svg: { type: 'string' }, quiet: { type: 'boolean' } },
+    options: {
+      strategy: { type: 'string', multiple: true },
+      limit: { type: 'string' },
+      json: { type: 'string' },
+      svg: { type: 'string' },
+      quiet: { type: 'boolean' },
+    },
   });
   if (positionals.length === 0) throw new MdkgError('MDKG_USAGE', "no dataset: give one or more dataset folders (see 'mdkg help bench')");
   const { strategies, unknown } = parseStrategies(values.strategy);
@@ -77,7 +87,8 @@ export async function benchCommand(args: string[], io: CliIo, makeSearcher: Make
   });
   progress?.end();
   if (!quiet) io.stderr(renderDiagnostics(report));
-  for (const d of report.datasets) if (d.status === 'failed') io.stderr(`mdkg bench: ${escapeForTerminal(`${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}`)}\n`);
+  for (const d of report.datasets)
+    if (d.status === 'failed') io.stderr(`mdkg bench: ${escapeForTerminal(`${d.dir}: ${d.error?.code ?? 'ERROR'} ${d.error?.message ?? ''}`)}\n`);
   // The report can outgrow one string (100,000 queries x 5 strategies x 10 hits): it is written
   // in chunks, and only when asked for.
   const json = function* (): Generator<string> {

@@ -42,7 +42,14 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { config: { type: 'string' }, out: { type: 'string' }, 'source-id': { type: 'string' }, kind: { type: 'string' }, json: { type: 'boolean' }, graphs: { type: 'string' } },
+    options: {
+      config: { type: 'string' },
+      out: { type: 'string' },
+      'source-id': { type: 'string' },
+      kind: { type: 'string' },
+      json: { type: 'boolean' },
+      graphs: { type: 'string' },
+    },
   });
   const [what, file, ...extra] = positionals;
   if (what !== 'tools') throw new MdkgError('MDKG_USAGE', "what to generate: 'mdkg generate tools' (see 'mdkg help generate')");
@@ -59,15 +66,19 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
     base = io.cwd;
   } else {
     sources = [
-      ...Object.entries(config.sources ?? {}).map(([id, s]): ToolSource => ('openapi' in s ? { id, kind: 'openapi', file: s.openapi } : { id, kind: 'mcp-tools', file: s.mcp_tools })),
+      ...Object.entries(config.sources ?? {}).map(
+        ([id, s]): ToolSource => ('openapi' in s ? { id, kind: 'openapi', file: s.openapi } : { id, kind: 'mcp-tools', file: s.mcp_tools }),
+      ),
       ...Object.entries(config.servers ?? {}).map(([id, s]): ToolSource => {
         const { timeout_ms: timeoutMs, ...server } = s;
         return { id, kind: 'mcp-server', server, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
       }),
     ];
-    if (sources.length === 0) throw new MdkgError('MDKG_USAGE', "no sources: give a file with --source-id, or list 'sources:' / 'servers:' in mdkg.config.yaml");
+    if (sources.length === 0)
+      throw new MdkgError('MDKG_USAGE', "no sources: give a file with --source-id, or list 'sources:' / 'servers:' in mdkg.config.yaml");
   }
-  const outDir = values.out !== undefined ? resolve(io.cwd, values.out) : resolve(dir, config.tools_out ?? `${values.graphs ?? config.graphs ?? 'graphs'}/tools`);
+  const outDir =
+    values.out !== undefined ? resolve(io.cwd, values.out) : resolve(dir, config.tools_out ?? `${values.graphs ?? config.graphs ?? 'graphs'}/tools`);
   const reports = await generateTools(sources, {
     outDir,
     cwd: base,
@@ -78,7 +89,18 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
   for (const r of reports) for (const d of r.diagnostics) io.stderr(`${escapeForTerminal(r.source)}: ${diagnosticLine(d)}\n`);
   if (values.json === true) io.stdout(`${JSON.stringify({ out: outDir, sources: reports }, null, 2)}\n`);
   else {
-    const rows = reports.map((r) => [r.source, r.ok ? 'ok' : 'FAILED', String(r.tools), String(r.added.length), String(r.updated.length), String(r.removed.length), String(r.unchanged), String(r.kept.length), String(r.edges), hintSummary(r)]);
+    const rows = reports.map((r) => [
+      r.source,
+      r.ok ? 'ok' : 'FAILED',
+      String(r.tools),
+      String(r.added.length),
+      String(r.updated.length),
+      String(r.removed.length),
+      String(r.unchanged),
+      String(r.kept.length),
+      String(r.edges),
+      hintSummary(r),
+    ]);
     io.stdout(renderTable(['source', 'status', 'tools', 'added', 'updated', 'removed', 'unchanged', 'kept', 'edges', 'hints explicit/inferred/unknown'], rows));
     for (const r of reports) for (const path of r.removed) io.stdout(`removed ${escapeForTerminal(path)}\n`);
   }

@@ -10,14 +10,24 @@ export async function graphSearchCommand(args: string[], io: CliIo): Promise<num
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...GRAPH_OPTIONS, limit: { type: 'string' }, json: { type: 'boolean' }, service: { type: 'string', multiple: true }, 'allow-service': { type: 'string', multiple: true }, timeout: { type: 'string' }, 'show-sparql': { type: 'boolean' } },
+    options: {
+      ...GRAPH_OPTIONS,
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      service: { type: 'string', multiple: true },
+      'allow-service': { type: 'string', multiple: true },
+      timeout: { type: 'string' },
+      'show-sparql': { type: 'boolean' },
+    },
   });
   const query = positionals.join(' ');
-  if (query.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: mdkg graph-search \"<words>\" (see 'mdkg help graph-search')");
+  if (query.trim() === '') throw new MdkgError('MDKG_USAGE', 'no query: mdkg graph-search "<words>" (see \'mdkg help graph-search\')');
   const limit = values.limit === undefined ? 10 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to 100, got '${values.limit}'`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to 100, got '${values.limit}'`);
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new MdkgError('MDKG_USAGE', `--timeout must be a positive integer, got '${values.timeout}'`);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0))
+    throw new MdkgError('MDKG_USAGE', `--timeout must be a positive integer, got '${values.timeout}'`);
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const result = await graphSearch(kg, query, {
@@ -38,7 +48,10 @@ export async function graphSearchCommand(args: string[], io: CliIo): Promise<num
       m.id,
       m.score.toFixed(2),
       m.matched.map((x) => `${x.word} (${x.predicates.join(', ')})`).join('; '),
-      m.related.slice(0, 3).map((r) => `${r.predicate} ${r.node}`).join('; '),
+      m.related
+        .slice(0, 3)
+        .map((r) => `${r.predicate} ${r.node}`)
+        .join('; '),
     ]);
     io.stdout(renderTable(['#', 'node', 'score', 'matched', 'related'], rows));
   }

@@ -25,7 +25,8 @@ async function readQuery(io: CliIo, positional: string | undefined, file: string
   if (file !== undefined && positional !== undefined) throw new MdkgError('MDKG_USAGE', 'give the query as an argument or with --file, not both');
   if (file !== undefined) return readInputFile(io, file, MAX_QUERY_BYTES);
   if (positional === '-') return readInputStdin(io, MAX_QUERY_BYTES);
-  if (positional === undefined || positional.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')");
+  if (positional === undefined || positional.trim() === '')
+    throw new MdkgError('MDKG_USAGE', "no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')");
   return positional;
 }
 
@@ -33,7 +34,14 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...GRAPH_OPTIONS, file: { type: 'string' }, format: { type: 'string' }, timeout: { type: 'string' }, limit: { type: 'string' }, 'allow-service': { type: 'string', multiple: true } },
+    options: {
+      ...GRAPH_OPTIONS,
+      file: { type: 'string' },
+      format: { type: 'string' },
+      timeout: { type: 'string' },
+      limit: { type: 'string' },
+      'allow-service': { type: 'string', multiple: true },
+    },
   });
   if (positionals.length > 1) throw new MdkgError('MDKG_USAGE', `one query at a time (got ${positionals.length} arguments; quote the query)`);
   const format = values.format;
@@ -53,12 +61,14 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
   });
   for (const w of result.warnings) io.stderr(`${diagnosticLine(w)}\n`);
   if (result.kind === 'quads') {
-    if (format !== undefined && !(GRAPH_FORMATS as readonly string[]).includes(format)) throw new MdkgError('MDKG_USAGE', `CONSTRUCT and DESCRIBE results are graphs: use --format ttl or nq`);
+    if (format !== undefined && !(GRAPH_FORMATS as readonly string[]).includes(format))
+      throw new MdkgError('MDKG_USAGE', `CONSTRUCT and DESCRIBE results are graphs: use --format ttl or nq`);
     io.stdout(await serializeQuads(result.quads, format === 'nq' ? 'nquads' : 'turtle', kg.prefixes));
     if (result.truncated) io.stderr(`warning: output truncated at ${limit ?? 10_000} triples (raise --limit)\n`);
     return EXIT.ok;
   }
-  if (format !== undefined && !(RESULT_FORMATS as readonly string[]).includes(format)) throw new MdkgError('MDKG_USAGE', `SELECT and ASK results are tables: use --format table, json, csv or tsv`);
+  if (format !== undefined && !(RESULT_FORMATS as readonly string[]).includes(format))
+    throw new MdkgError('MDKG_USAGE', `SELECT and ASK results are tables: use --format table, json, csv or tsv`);
   io.stdout(formatBindings(result, (format ?? (io.isTTY ? 'table' : 'table')) as (typeof RESULT_FORMATS)[number], kg.prefixes));
   return EXIT.ok;
 }

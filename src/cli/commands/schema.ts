@@ -15,10 +15,27 @@ export async function schemaCommand(args: string[], io: CliIo): Promise<number> 
   }
   const short = (iri: string): string => compactIri(iri, profile.prefixes);
   io.stdout(`${profile.documents} documents, ${profile.graphs} graphs, ${profile.triples} triples\n\n`);
-  io.stdout(renderTable(['class', 'instances'], profile.classes.map((c) => [short(c.iri), String(c.instances)])));
+  io.stdout(
+    renderTable(
+      ['class', 'instances'],
+      profile.classes.map((c) => [short(c.iri), String(c.instances)]),
+    ),
+  );
   io.stdout('\n');
-  io.stdout(renderTable(['predicate', 'triples', 'literal objects', 'resource objects'], profile.predicates.map((p) => [short(p.iri), String(p.triples), String(p.literalObjects), String(p.resourceObjects)])));
+  io.stdout(
+    renderTable(
+      ['predicate', 'triples', 'literal objects', 'resource objects'],
+      profile.predicates.map((p) => [short(p.iri), String(p.triples), String(p.literalObjects), String(p.resourceObjects)]),
+    ),
+  );
   io.stdout('\n');
-  io.stdout(renderTable(['prefix', 'namespace'], Object.entries(profile.prefixes).sort(([a], [b]) => (a < b ? -1 : 1)).map(([p, ns]) => [`${p}:`, ns])));
+  io.stdout(
+    renderTable(
+      ['prefix', 'namespace'],
+      Object.entries(profile.prefixes)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([p, ns]) => [`${p}:`, ns]),
+    ),
+  );
   return EXIT.ok;
 }

@@ -39,7 +39,15 @@ function renderResult(result: SearchResult, explain: boolean): string {
 /** Cells are escaped by renderTable; the rest, escaped as a whole by renderResult, keeps its line breaks. */
 function renderRaw(result: SearchResult, explain: boolean): string {
   if (result.hits.length === 0) return 'no tools found\n';
-  const rows = result.hits.map((h, i) => [String(i + 1), h.id, h.confidence.toFixed(2), confidenceBar(h.confidence), annotationText(h), h.required.join(', '), evidenceText(h)]);
+  const rows = result.hits.map((h, i) => [
+    String(i + 1),
+    h.id,
+    h.confidence.toFixed(2),
+    confidenceBar(h.confidence),
+    annotationText(h),
+    h.required.join(', '),
+    evidenceText(h),
+  ]);
   let out = renderTable(['#', 'tool', 'conf', '', 'kind', 'required', 'evidence'], rows);
   out += `intent: ${result.intent} · strategy: ${result.strategy} · mode: ${result.mode}\n`;
   if (explain) {
@@ -62,7 +70,8 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
 async function readRequest(io: CliIo, words: readonly string[], file: string | undefined): Promise<string> {
   if (file !== undefined && words.length > 0) throw new MdkgError('MDKG_USAGE', 'give the request as words or with --file, not both');
   if (file !== undefined) return readInputFile(io, file, MAX_REQUEST_BYTES);
-  if ((words.length === 1 && words[0] === '-') || (words.length === 0 && io.readStdin !== undefined && io.stdinIsTTY !== true)) return readInputStdin(io, MAX_REQUEST_BYTES);
+  if ((words.length === 1 && words[0] === '-') || (words.length === 0 && io.readStdin !== undefined && io.stdinIsTTY !== true))
+    return readInputStdin(io, MAX_REQUEST_BYTES);
   return words.join(' ');
 }
 
@@ -70,14 +79,24 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...GRAPH_OPTIONS, file: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, explain: { type: 'boolean' }, strategy: { type: 'string' } },
+    options: {
+      ...GRAPH_OPTIONS,
+      file: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      explain: { type: 'boolean' },
+      strategy: { type: 'string' },
+    },
   });
   const query = await readRequest(io, positionals, values.file);
-  if (query.trim() === '') throw new MdkgError('MDKG_USAGE', "no query: mdkg search \"<what you want to do>\", --file <path>, or - for stdin (see 'mdkg help search')");
+  if (query.trim() === '')
+    throw new MdkgError('MDKG_USAGE', 'no query: mdkg search "<what you want to do>", --file <path>, or - for stdin (see \'mdkg help search\')');
   const limit = values.limit === undefined ? 5 : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to 100, got '${values.limit}'`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to 100, got '${values.limit}'`);
   const strategy = values.strategy ?? 'full';
-  if (!(STRATEGIES as readonly string[]).includes(strategy)) throw new MdkgError('MDKG_USAGE', `unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
+  if (!(STRATEGIES as readonly string[]).includes(strategy))
+    throw new MdkgError('MDKG_USAGE', `unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const index = ToolIndex.build(kg, config.search === undefined ? {} : { overrides: config.search });

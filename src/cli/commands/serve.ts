@@ -35,9 +35,13 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const listen = values.http === undefined ? undefined : parseListen(values.http);
   const tokenEnv = config.serve?.token_env;
   const token = tokenEnv === undefined ? undefined : process.env[tokenEnv];
-  if (tokenEnv !== undefined && (token === undefined || token.length < 16)) throw new MdkgError('MDKG_USAGE', `serve.token_env names ${tokenEnv}, which must hold a token of at least 16 characters`);
+  if (tokenEnv !== undefined && (token === undefined || token.length < 16))
+    throw new MdkgError('MDKG_USAGE', `serve.token_env names ${tokenEnv}, which must hold a token of at least 16 characters`);
   if (listen !== undefined && !isLoopback(listen.host) && token === undefined) {
-    throw new MdkgError('MDKG_USAGE', `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`);
+    throw new MdkgError(
+      'MDKG_USAGE',
+      `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`,
+    );
   }
   const gw = await buildGateway(graphs, config, dir);
   watchTools(gw);

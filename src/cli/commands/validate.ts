@@ -14,7 +14,9 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
     io.stdout(`${JSON.stringify({ root: kg.root, documents: kg.stats.files, loaded: kg.stats.loaded, errors, warnings, diagnostics }, null, 2)}\n`);
   } else {
     for (const d of diagnostics) io.stdout(`${diagnosticLine(d)}\n`);
-    io.stdout(`${plural(kg.stats.files, 'document')}, ${kg.stats.loaded} loaded, ${plural(kg.store.size, 'triple')}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+    io.stdout(
+      `${plural(kg.stats.files, 'document')}, ${kg.stats.loaded} loaded, ${plural(kg.store.size, 'triple')}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`,
+    );
   }
   return errors > 0 ? EXIT.failed : EXIT.ok;
 }

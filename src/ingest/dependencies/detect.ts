@@ -46,9 +46,7 @@ export function detectDependencies(input: readonly ToolModel[]): Dependencies {
     throw new MdkgError('MDKG_SOURCE_INVALID', `detectDependencies takes the tools of one source, got ${[...sources].sort().join(', ')}`);
   }
   const seen = new Set<string>();
-  const tools = [...input]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .filter((t) => !seen.has(t.name) && seen.add(t.name) !== undefined);
+  const tools = [...input].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).filter((t) => !seen.has(t.name) && seen.add(t.name) !== undefined);
   const ops = operationsOf(tools);
   const shape = apiShape(ops);
   const edges = finalizeEdges([

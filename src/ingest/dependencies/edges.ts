@@ -3,15 +3,7 @@ import type { Confidence, DependencyEdge, Relation } from '../types.js';
 
 const CONFIDENCE_RANK: Readonly<Record<Confidence, number>> = { extracted: 3, inferred: 2, ambiguous: 1 };
 
-export function edge(
-  from: string,
-  to: string,
-  relation: Relation,
-  confidence: Confidence,
-  score: number,
-  rule: string,
-  evidence: string,
-): DependencyEdge {
+export function edge(from: string, to: string, relation: Relation, confidence: Confidence, score: number, rule: string, evidence: string): DependencyEdge {
   const clamped = Math.min(1, Math.max(0, score));
   return { from, to, relation, confidence, score: Math.round(clamped * 100) / 100, evidence, rule };
 }

@@ -81,7 +81,11 @@ export function fieldMatchEdges(tools: readonly ToolModel[], ops: readonly Opera
   }
   // Whether some producer of a key produces it as its own identifier, per key.
   const ownExists = new Map<string, boolean>();
-  for (const [key, forKey] of byKey) ownExists.set(key, [...forKey.values()].some((p) => p.own));
+  for (const [key, forKey] of byKey)
+    ownExists.set(
+      key,
+      [...forKey.values()].some((p) => p.own),
+    );
   const edges: DependencyEdge[] = [];
   for (const c of consumers) {
     const keyReaders = readers.get(c.key);

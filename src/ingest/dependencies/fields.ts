@@ -94,7 +94,16 @@ function location(path: string): string {
 }
 
 function use(tool: ToolModel, field: FieldRef, key: Key, required: boolean): FieldUse {
-  const u: FieldUse = { tool: tool.name, key: key.key, raw: field.name, where: field.path, quality: key.quality, own: key.own, required, depth: depthOf(field.path) };
+  const u: FieldUse = {
+    tool: tool.name,
+    key: key.key,
+    raw: field.name,
+    where: field.path,
+    quality: key.quality,
+    own: key.own,
+    required,
+    depth: depthOf(field.path),
+  };
   if (field.type !== undefined) u.type = field.type;
   return u;
 }

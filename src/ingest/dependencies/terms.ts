@@ -21,7 +21,11 @@ export function canonicalWord(word: string): string {
 
 /** The words of a schema name that name its resource: `io.k8s.api.core.v1.Pod` -> [pod]; `OrderResponse` -> [order]. Shared: do not mutate. */
 export const schemaWords = memoize((schema: string): readonly string[] => {
-  const last = schema.split(/[./]/).filter((part) => part.length > 0).pop() ?? schema;
+  const last =
+    schema
+      .split(/[./]/)
+      .filter((part) => part.length > 0)
+      .pop() ?? schema;
   const words = splitIdentifier(last).map(canonicalWord);
   while (words.length > 1 && SCHEMA_SUFFIXES.has(words[words.length - 1]!)) words.pop();
   return words;

@@ -22,7 +22,9 @@ export function convertMcpTools(raw: readonly unknown[], ctx: ConvertContext): {
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, number>();
   const push = (severity: Severity, message: string): void => {
-    diagnostics.push(ctx.file === undefined ? { code: 'MDKG_TOOL_INVALID', severity, message } : { code: 'MDKG_TOOL_INVALID', severity, message, file: ctx.file });
+    diagnostics.push(
+      ctx.file === undefined ? { code: 'MDKG_TOOL_INVALID', severity, message } : { code: 'MDKG_TOOL_INVALID', severity, message, file: ctx.file },
+    );
   };
   raw.forEach((item, index) => {
     const at = `tools[${index}]`;
@@ -63,7 +65,8 @@ function convertTool(item: Record<string, unknown>, name: string, source: string
     annotations: readAnnotations(item.annotations, report),
     hints: readHints(meta, report),
   };
-  const title = optionalString(item, 'title', report) ?? (isObject(item.annotations) ? optionalString(item.annotations, 'title', report, 'annotations.') : undefined);
+  const title =
+    optionalString(item, 'title', report) ?? (isObject(item.annotations) ? optionalString(item.annotations, 'title', report, 'annotations.') : undefined);
   if (title !== undefined) tool.title = title;
   const description = optionalString(item, 'description', report);
   if (description !== undefined) tool.description = description;

@@ -21,7 +21,10 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
   const skipWs = (): void => {
     while (i < text.length && WS.has(text.charCodeAt(i))) i += 1;
   };
-  const fail = (reason: string): JsonSyntaxError => ({ offset: i, reason: i >= text.length ? `${reason}, found the end of the text` : `${reason}, found ${JSON.stringify(text[i])}` });
+  const fail = (reason: string): JsonSyntaxError => ({
+    offset: i,
+    reason: i >= text.length ? `${reason}, found the end of the text` : `${reason}, found ${JSON.stringify(text[i])}`,
+  });
   const string = (): JsonSyntaxError | undefined => {
     for (i += 1; i < text.length; i += 1) {
       const c = text.charCodeAt(i);

@@ -79,7 +79,12 @@ export function openTransport(server: LiveServerConfig, baseCwd: string | undefi
     return { transport, stderrTail: () => '', stderrSettled: async () => {}, kill: async () => {}, endSession };
   }
   const cwd = resolve(baseCwd ?? process.cwd(), server.cwd ?? '.');
-  const transport = new GroupStdioTransport({ command: server.command, args: server.args ?? [], ...(server.env === undefined ? {} : { env: server.env }), cwd });
+  const transport = new GroupStdioTransport({
+    command: server.command,
+    args: server.args ?? [],
+    ...(server.env === undefined ? {} : { env: server.env }),
+    cwd,
+  });
   let tail = '';
   let ended = false;
   const stderr = transport.stderr;
@@ -92,7 +97,10 @@ export function openTransport(server: LiveServerConfig, baseCwd: string | undefi
   return {
     transport,
     stderrTail: () => {
-      const text = tail.trim().split(/\s*\r?\n\s*/).join(' | ');
+      const text = tail
+        .trim()
+        .split(/\s*\r?\n\s*/)
+        .join(' | ');
       return text.length > STDERR_QUOTE ? `…${text.slice(-STDERR_QUOTE)}` : text;
     },
     stderrSettled: (ms) =>

@@ -93,7 +93,9 @@ async function listAll(client: Client, opened: OpenedTransport, state: { phase: 
   for (let page = 1; ; page += 1) {
     if (page > maxPages) throw new Broken(`the tool list did not end within ${maxPages} pages`);
     state.phase = page === 1 ? 'listing tools' : `listing tools (page ${page})`;
-    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, { timeout: remaining() });
+    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, {
+      timeout: remaining(),
+    });
     const tools = (result as { tools?: unknown }).tools;
     if (!Array.isArray(tools)) throw new Broken(`the tools/list result of page ${page} has no "tools" array`);
     for (const tool of tools) raw.push(tool);

@@ -47,7 +47,10 @@ export function readMcpToolList(text: string, options: ReadToolListOptions): Ing
   }
   const raw = toolsOf(value);
   if (raw === undefined) {
-    return fail('MDKG_SOURCE_INVALID', `tool list of source "${source}" must be {"tools": [...]} or an array of tools, got ${describeJson(value)}${isObject(value) ? ' without a "tools" array' : ''}`);
+    return fail(
+      'MDKG_SOURCE_INVALID',
+      `tool list of source "${source}" must be {"tools": [...]} or an array of tools, got ${describeJson(value)}${isObject(value) ? ' without a "tools" array' : ''}`,
+    );
   }
   return { source, ...convertMcpTools(raw, options.file === undefined ? { source } : { source, file: options.file }) };
 }
@@ -81,7 +84,11 @@ export async function readMcpToolListFile(path: string, options: ReadToolListOpt
     text = await readTextFile(path, { maxBytes, file });
   } catch (error) {
     const e = error as MdkgError;
-    if (e.code === 'MDKG_FILE_TOO_LARGE') return fail('MDKG_FILE_TOO_LARGE', `tool list of source "${options.source}" is ${String(e.details.bytes ?? 'over')} bytes, over the limit of ${maxBytes}; not read`);
+    if (e.code === 'MDKG_FILE_TOO_LARGE')
+      return fail(
+        'MDKG_FILE_TOO_LARGE',
+        `tool list of source "${options.source}" is ${String(e.details.bytes ?? 'over')} bytes, over the limit of ${maxBytes}; not read`,
+      );
     return fail(e.code === 'MDKG_BINARY_FILE' ? 'MDKG_BINARY_FILE' : 'MDKG_FILE_READ', `cannot read the tool list of source "${options.source}": ${e.message}`);
   }
   return readMcpToolList(text, { ...options, file, maxBytes });

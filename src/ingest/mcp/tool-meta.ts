@@ -46,7 +46,8 @@ export function readHints(meta: Record<string, unknown> | undefined, report: Rep
   }
   for (const [key, value] of Object.entries(hints)) {
     const field = SEARCH_HINT_FIELDS.find((name) => name === key);
-    if (field === undefined) report('warning', `_meta["${META_HINTS}"] has an unknown key ${JSON.stringify(key)} (known: ${SEARCH_HINT_FIELDS.join(', ')}); ignored`);
+    if (field === undefined)
+      report('warning', `_meta["${META_HINTS}"] has an unknown key ${JSON.stringify(key)} (known: ${SEARCH_HINT_FIELDS.join(', ')}); ignored`);
     else if (isStringArray(value)) out[field] = value;
     else report('warning', `_meta["${META_HINTS}"].${field} must be an array of strings, got ${describeNotStringArray(value)}; ignored`);
   }

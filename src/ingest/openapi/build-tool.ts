@@ -23,7 +23,8 @@ export function buildTool(entry: OperationEntry, naming: OperationName, source: 
   const consumes = new FieldList();
   for (const field of fields) collectFields(field.schema, field.at, field.root, ctx, consumes);
   const produces = new FieldList();
-  if (response?.schema !== undefined) collectFields(response.schema, response.schemaAt ?? response.rawAt, { name: 'response', path: 'response' }, ctx, produces);
+  if (response?.schema !== undefined)
+    collectFields(response.schema, response.schemaAt ?? response.rawAt, { name: 'response', path: 'response' }, ctx, produces);
 
   const roots: ValueAt[] = params.map((param) => ({ value: param.raw, at: param.rawAt }));
   if (ctx.version !== '2.0') roots.push({ value: entry.operation.requestBody, at: pointer(entry.at, 'requestBody') });

@@ -4,7 +4,6 @@ import type { ReadContext } from './context.js';
 import { isObject, own, stringList } from './json.js';
 import type { OperationEntry } from './operations.js';
 
-
 /** Search hints from the operation's `x-mdkg-hints` (`aliases`, `keywords`, `categories`, `examples`: lists of strings). */
 export function operationHints(entry: OperationEntry, ctx: ReadContext): ToolHints {
   const raw = own(entry.operation, 'x-mdkg-hints');

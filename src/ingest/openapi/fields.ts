@@ -57,7 +57,18 @@ export function collectFields(schema: unknown, at: string, root: FieldRoot, ctx:
   walk(schema, at, root.name, root.path, root.owner, 0, 0, ctx, [], out);
 }
 
-function walk(schema: unknown, at: string, name: string, path: string, owner: string | undefined, depth: number, steps: number, ctx: ReadContext, stack: WalkStack, out: FieldList): void {
+function walk(
+  schema: unknown,
+  at: string,
+  name: string,
+  path: string,
+  owner: string | undefined,
+  depth: number,
+  steps: number,
+  ctx: ReadContext,
+  stack: WalkStack,
+  out: FieldList,
+): void {
   if (out.visits >= MAX_VISITS || out.full) return;
   out.visits++;
   const view = viewSchema(schema, at, ctx, stack);
@@ -80,7 +91,8 @@ function walk(schema: unknown, at: string, name: string, path: string, owner: st
   }
   const children = (): void => {
     if (followProperties) {
-      for (const [key, child] of view.properties) walk(child.schema, child.at, key, `${path}.${key}`, child.owner ?? childOwner, depth + 1, steps + 1, ctx, stack, out);
+      for (const [key, child] of view.properties)
+        walk(child.schema, child.at, key, `${path}.${key}`, child.owner ?? childOwner, depth + 1, steps + 1, ctx, stack, out);
     } else if (view.properties.size > 0) {
       leaf();
     }
@@ -115,7 +127,18 @@ const WALKS = new WeakMap<ReadContext, WeakMap<Json, Map<string, SubWalk>>>();
  * it is kept when it found none of the caller's refs and nodes on the stack and reached no cap, and
  * replayed when none of the refs and nodes it looked up is on the stack now and it cannot reach a cap.
  */
-function reusedWalk(view: SchemaView, name: string, path: string, owner: string | undefined, depth: number, steps: number, ctx: ReadContext, stack: WalkStack, out: FieldList, children: () => void): void {
+function reusedWalk(
+  view: SchemaView,
+  name: string,
+  path: string,
+  owner: string | undefined,
+  depth: number,
+  steps: number,
+  ctx: ReadContext,
+  stack: WalkStack,
+  out: FieldList,
+  children: () => void,
+): void {
   const node = view.node as Json;
   let byNode = WALKS.get(ctx);
   if (byNode === undefined) WALKS.set(ctx, (byNode = new WeakMap()));
@@ -123,7 +146,14 @@ function reusedWalk(view: SchemaView, name: string, path: string, owner: string 
   if (byKey === undefined) byNode.set(node, (byKey = new Map()));
   const key = `${view.at}\u0000${view.refs.join('\u0000')}\u0000${depth}\u0000${steps}\u0000${name}\u0000${owner ?? '\u0001'}`;
   const hit = byKey.get(key);
-  if (hit !== undefined && hit.properties === view.properties && hit.variants === view.variants && out.visits + hit.visits < MAX_VISITS && out.size + hit.fields.length < MAX_FIELDS && guardsClear(stack, hit.guards)) {
+  if (
+    hit !== undefined &&
+    hit.properties === view.properties &&
+    hit.variants === view.variants &&
+    out.visits + hit.visits < MAX_VISITS &&
+    out.size + hit.fields.length < MAX_FIELDS &&
+    guardsClear(stack, hit.guards)
+  ) {
     out.visits += hit.visits;
     for (const f of hit.fields) {
       const field: FieldRef = { name: f.name, path: path + f.suffix };

@@ -9,7 +9,19 @@ export const MAX_INLINE_NODES = 150;
 
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+]);
 
 /** How many schema objects an inlining may still write; share one across several schemas to bound them together. */
 export interface InlineBudget {
@@ -93,7 +105,16 @@ function inline(schema: unknown, at: string, ctx: ReadContext, stack: WalkStack,
 }
 
 /** The copy of one resolved schema object (not cut), its subschemas inlined. */
-function expand(node: Json, refs: readonly string[], nodeAt: string, ctx: ReadContext, stack: WalkStack, depth: number, budget: InlineBudget, recorder: Recorder | undefined): Json {
+function expand(
+  node: Json,
+  refs: readonly string[],
+  nodeAt: string,
+  ctx: ReadContext,
+  stack: WalkStack,
+  depth: number,
+  budget: InlineBudget,
+  recorder: Recorder | undefined,
+): Json {
   const resolved = { at: nodeAt, refs };
   budget.nodes++;
   stack.push(...resolved.refs, node);
@@ -114,10 +135,16 @@ function expand(node: Json, refs: readonly string[], nodeAt: string, ctx: ReadCo
       setOwn(out, key, map);
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
       const here = pointer(resolved.at, key);
-      setOwn(out, key, value.map((sub: unknown, index) => inline(sub, pointer(here, String(index)), ctx, stack, depth + 1, budget, recorder)));
+      setOwn(
+        out,
+        key,
+        value.map((sub: unknown, index) => inline(sub, pointer(here, String(index)), ctx, stack, depth + 1, budget, recorder)),
+      );
     } else if (SCHEMA_VALUES.has(key) && (isObject(value) || Array.isArray(value))) {
       const here = pointer(resolved.at, key);
-      const sub = Array.isArray(value) ? value.map((item: unknown, index) => inline(item, pointer(here, String(index)), ctx, stack, depth + 1, budget, recorder)) : inline(value, here, ctx, stack, depth + 1, budget, recorder);
+      const sub = Array.isArray(value)
+        ? value.map((item: unknown, index) => inline(item, pointer(here, String(index)), ctx, stack, depth + 1, budget, recorder))
+        : inline(value, here, ctx, stack, depth + 1, budget, recorder);
       setOwn(out, key, sub);
     } else {
       setOwn(out, key, copyData(value, 0, budget));
@@ -142,4 +169,3 @@ function copyData(value: unknown, depth: number, budget: InlineBudget): unknown 
   for (const [key, item] of Object.entries(value)) setOwn(out, key, copyData(item, depth + 1, budget));
   return out;
 }
-

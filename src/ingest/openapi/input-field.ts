@@ -14,7 +14,13 @@ export interface InputField {
 }
 
 /** A ToolParameter from a schema view; `description` (the parameter's own) wins over the schema's. */
-export function toParameter(name: string, location: NonNullable<ToolParameter['in']>, required: boolean, view: SchemaView, description?: string): ToolParameter {
+export function toParameter(
+  name: string,
+  location: NonNullable<ToolParameter['in']>,
+  required: boolean,
+  view: SchemaView,
+  description?: string,
+): ToolParameter {
   const parameter: ToolParameter = { name, required, in: location };
   if (view.type !== undefined) parameter.type = view.type;
   const text = description ?? ownString(view.node, 'description');

@@ -8,7 +8,10 @@ import { isObject, type Json } from './json.js';
  * `application/json`); within one rank, a key without parameters wins, then the first listed.
  */
 export function chooseMediaType(content: Json): [mediaType: string, value: Json] | undefined {
-  return lowestRank(Object.entries(content).filter((e): e is [string, Json] => isObject(e[1])), mediaRank);
+  return lowestRank(
+    Object.entries(content).filter((e): e is [string, Json] => isObject(e[1])),
+    mediaRank,
+  );
 }
 
 /** The entry whose key ranks lowest; the first listed on a tie; none for an empty list. */

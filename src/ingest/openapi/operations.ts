@@ -82,7 +82,11 @@ export function nameOperations(entries: readonly OperationEntry[], ctx: ReadCont
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
     taken.add(name);
     if (id !== undefined) {
-      ctx.reporter.report('MDKG_TOOL_INVALID', 'warning', `operationId "${id}" of ${entry.label} is used by an earlier operation too; this one is named "${name}"`);
+      ctx.reporter.report(
+        'MDKG_TOOL_INVALID',
+        'warning',
+        `operationId "${id}" of ${entry.label} is used by an earlier operation too; this one is named "${name}"`,
+      );
     }
     return { name, generated: id === undefined };
   });
@@ -92,7 +96,11 @@ function declaredId(entry: OperationEntry, ctx: ReadContext): string | undefined
   if (!Object.hasOwn(entry.operation, 'operationId')) return undefined;
   const id = own(entry.operation, 'operationId');
   if (typeof id === 'string' && id.trim() !== '') return id;
-  ctx.reporter.report('MDKG_TOOL_INVALID', 'warning', `operationId of ${entry.label} is ${typeof id === 'string' ? 'empty' : `not a string (${kindOf(id)})`}; a name is generated`);
+  ctx.reporter.report(
+    'MDKG_TOOL_INVALID',
+    'warning',
+    `operationId of ${entry.label} is ${typeof id === 'string' ? 'empty' : `not a string (${kindOf(id)})`}; a name is generated`,
+  );
   return undefined;
 }
 

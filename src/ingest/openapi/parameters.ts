@@ -26,7 +26,10 @@ const LOCATIONS_2 = new Set(['path', 'query', 'header', 'formData', 'body']);
  */
 export function specParameters(entry: OperationEntry, ctx: ReadContext): SpecParameter[] {
   const merged = new Map<string, SpecParameter>();
-  const levels: Array<[Json, string]> = [[entry.pathItem, entry.pathItemAt], [entry.operation, entry.at]];
+  const levels: Array<[Json, string]> = [
+    [entry.pathItem, entry.pathItemAt],
+    [entry.operation, entry.at],
+  ];
   for (const [holder, holderAt] of levels) {
     const list = own(holder, 'parameters');
     if (list === undefined) continue;
@@ -43,7 +46,11 @@ export function specParameters(entry: OperationEntry, ctx: ReadContext): SpecPar
       const location = ownString(param, 'in');
       const known = ctx.version === '2.0' ? LOCATIONS_2 : LOCATIONS_3;
       if (!isObject(param) || name === undefined || location === undefined || !known.has(location)) {
-        ctx.reporter.report('MDKG_TOOL_INVALID', 'warning', `parameter at ${rawAt} of ${entry.label} needs a name and a location (${[...known].join(', ')}); skipped`);
+        ctx.reporter.report(
+          'MDKG_TOOL_INVALID',
+          'warning',
+          `parameter at ${rawAt} of ${entry.label} needs a name and a location (${[...known].join(', ')}); skipped`,
+        );
         continue;
       }
       merged.set(`${location}\u0000${name}`, { name, in: location, param, at: resolved.at, raw, rawAt });
@@ -72,11 +79,21 @@ export function parameterFields(params: readonly SpecParameter[], ctx: ReadConte
       for (const [key, child] of view.properties) {
         const childView = viewSchema(child.schema, child.at, ctx, [...view.refs, view.node]);
         const root = { name: key, path: `query.${spec.name}.${key}`, ...(child.owner === undefined ? {} : { owner: child.owner }) };
-        fields.push({ parameter: toParameter(`${spec.name}.${key}`, 'query', required && view.required.has(key), childView), schema: child.schema, at: child.at, root });
+        fields.push({
+          parameter: toParameter(`${spec.name}.${key}`, 'query', required && view.required.has(key), childView),
+          schema: child.schema,
+          at: child.at,
+          root,
+        });
       }
       continue;
     }
-    fields.push({ parameter: toParameter(spec.name, location, required, view, description), schema: schema.schema, at: schema.at, root: { name: spec.name, path: `${location}.${spec.name}` } });
+    fields.push({
+      parameter: toParameter(spec.name, location, required, view, description),
+      schema: schema.schema,
+      at: schema.at,
+      root: { name: spec.name, path: `${location}.${spec.name}` },
+    });
   }
   return fields;
 }

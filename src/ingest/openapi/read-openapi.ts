@@ -28,7 +28,11 @@ export function readOpenApi(text: string, options: ReadOpenApiOptions): IngestRe
   const spec = parseSpecText(text, options.file, reporter);
   if (spec === undefined) return result([]);
   if (!isObject(spec)) {
-    reporter.report('MDKG_SOURCE_INVALID', 'error', `the spec is ${Array.isArray(spec) ? 'a list' : spec === null ? 'null' : `a ${typeof spec}`}, not an object`);
+    reporter.report(
+      'MDKG_SOURCE_INVALID',
+      'error',
+      `the spec is ${Array.isArray(spec) ? 'a list' : spec === null ? 'null' : `a ${typeof spec}`}, not an object`,
+    );
     return result([]);
   }
   const version = specVersion(spec, reporter);

@@ -36,7 +36,12 @@ export function bodyFields(entry: OperationEntry, params: readonly SpecParameter
   if (body === undefined) return fields;
   const view = viewSchema(body.schema, body.at, ctx, []);
   if (view.properties.size === 0) {
-    fields.push({ parameter: toParameter(unique(body.name), 'body', body.required, view), schema: body.schema, at: body.at, root: { name: 'body', path: 'body' } });
+    fields.push({
+      parameter: toParameter(unique(body.name), 'body', body.required, view),
+      schema: body.schema,
+      at: body.at,
+      root: { name: 'body', path: 'body' },
+    });
     return fields;
   }
   for (const [key, child] of view.properties) {
@@ -59,5 +64,10 @@ function bodySchema(entry: OperationEntry, params: readonly SpecParameter[], ctx
   const content = ownObject(resolved.node, 'content');
   const chosen = content === undefined ? undefined : chooseMediaType(content);
   if (chosen === undefined) return undefined;
-  return { schema: own(chosen[1], 'schema'), at: pointer(resolved.at, 'content', chosen[0], 'schema'), required: own(resolved.node, 'required') === true, name: 'body' };
+  return {
+    schema: own(chosen[1], 'schema'),
+    at: pointer(resolved.at, 'content', chosen[0], 'schema'),
+    required: own(resolved.node, 'required') === true,
+    name: 'body',
+  };
 }

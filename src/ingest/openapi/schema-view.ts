@@ -47,7 +47,15 @@ const MAX_ALLOF_MEMBERS = 256;
  */
 export function viewSchema(value: unknown, at: string, ctx: ReadContext, stack: WalkStack): SchemaView {
   const resolved = ctx.refs.deref(value, at);
-  const view: SchemaView = { node: undefined, at: resolved.at, refs: resolved.refs, properties: NO_PROPERTIES, required: NO_NAMES, variants: NO_VARIANTS, merged: 0 };
+  const view: SchemaView = {
+    node: undefined,
+    at: resolved.at,
+    refs: resolved.refs,
+    properties: NO_PROPERTIES,
+    required: NO_NAMES,
+    variants: NO_VARIANTS,
+    merged: 0,
+  };
   const component = lastComponentName(resolved.refs);
   if (component !== undefined) view.component = component;
   if (resolved.broken !== undefined) {
@@ -128,7 +136,13 @@ function mergeCached(view: SchemaView, node: Json, at: string, ctx: ReadContext,
   view.variants = [];
   const recorded = recordLookups(stack, () => merge(view, node, at, ctx, stack, 0, owner));
   if (recorded.dependent) return;
-  const merged: Merged = { properties: view.properties, required: view.required, variants: view.variants, merged: view.merged, guards: new Set(recorded.guards) };
+  const merged: Merged = {
+    properties: view.properties,
+    required: view.required,
+    variants: view.variants,
+    merged: view.merged,
+    guards: new Set(recorded.guards),
+  };
   if (view.items !== undefined) merged.items = view.items;
   if (view.type !== undefined) merged.type = view.type;
   byOwner.set(owner, merged);

@@ -16,10 +16,12 @@ export function operationServers(entry: OperationEntry, ctx: ReadContext): strin
     const url = ownString(server, 'url');
     if (url === undefined) continue;
     const variables = ownObject(server, 'variables') ?? {};
-    urls.push(url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-      const value = own(own(variables, name), 'default');
-      return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
-    }));
+    urls.push(
+      url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+        const value = own(own(variables, name), 'default');
+        return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+      }),
+    );
   }
   return [...new Set(urls)];
 }

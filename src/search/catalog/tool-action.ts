@@ -17,7 +17,10 @@ export interface ToolAction {
 const MIN_SOURCE_FOR_PREFIX = 4;
 
 /** The action of every tool, in order (`words`: the tools' names already split, when at hand). */
-export function toolActions(tools: readonly { name: string; source: string }[], words: readonly (readonly string[])[] = tools.map((t) => splitIdentifier(t.name))): ToolAction[] {
+export function toolActions(
+  tools: readonly { name: string; source: string }[],
+  words: readonly (readonly string[])[] = tools.map((t) => splitIdentifier(t.name)),
+): ToolAction[] {
   const firstBySource = new Map<string, Map<string, number>>();
   const sizes = new Map<string, number>();
   tools.forEach((t, i) => {

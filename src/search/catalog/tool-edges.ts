@@ -41,7 +41,12 @@ export function readEdges(r: TermReader, bySubjectId: ReadonlyMap<number, number
     }
     return first;
   };
-  const [relationOf, targetOf, confidenceOf, scoreOf] = [firstOf('relation', false), firstOf('target', false), firstOf('confidence', true), firstOf('score', true)];
+  const [relationOf, targetOf, confidenceOf, scoreOf] = [
+    firstOf('relation', false),
+    firstOf('target', false),
+    firstOf('confidence', true),
+    firstOf('score', true),
+  ];
   const relations = new Map<number, number>();
   const relationIndex = (id: number): number => {
     if (id < 0) return -1;
@@ -74,7 +79,13 @@ export function readEdges(r: TermReader, bySubjectId: ReadonlyMap<number, number
       const to = target(targetOf[node] as number);
       if (rel < 0 || to === undefined || to === from) continue;
       const confidence = r.cachedValue((confidenceOf[node] as number) < 0 ? undefined : confidenceOf[node]) ?? 'inferred';
-      const edge: ToolEdge = { from, to, relation: RELATIONS[rel]!, confidence: CONFIDENCES.has(confidence) ? (confidence as EdgeConfidence) : 'ambiguous', score: score(scoreOf[node] as number) };
+      const edge: ToolEdge = {
+        from,
+        to,
+        relation: RELATIONS[rel]!,
+        confidence: CONFIDENCES.has(confidence) ? (confidence as EdgeConfidence) : 'ambiguous',
+        score: score(scoreOf[node] as number),
+      };
       const key: number = rel * n + to;
       if (owner[key] === from) out[at[key] as number] = edge;
       else {

@@ -31,7 +31,12 @@ export class ToolFields {
   readonly #actions: readonly (string | undefined)[] | undefined;
 
   /** `tools` gives the names and sources the action field is derived from (when it is asked for). */
-  constructor(r: TermReader, fieldKeys: readonly string[], tools: readonly { name: string; source: string }[], vocabulary: { parameter: string; memberOf: string }) {
+  constructor(
+    r: TermReader,
+    fieldKeys: readonly string[],
+    tools: readonly { name: string; source: string }[],
+    vocabulary: { parameter: string; memberOf: string },
+  ) {
     const specs = fieldKeys.filter((k) => k !== ACTION_FIELD).map((key) => ({ key, ...fieldPredicate(key) }));
     const of = (hop: 'parameter' | 'group' | undefined): string[] => specs.filter((f) => f.hop === hop).map((f) => f.predicate);
     this.#r = r;

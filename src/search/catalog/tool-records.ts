@@ -54,10 +54,30 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
   const toolIds = [...new Set(store.pairs(DataFactory.namedNode(RDF_TYPE), DataFactory.namedNode(m('Tool'))).subjects)]
     .map((id) => ({ id, iri: r.value(id) ?? '' }))
     .sort((a, b) => (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0));
-  const tool = r.table([m('name'), m('parameter'), m('memberOf'), m('hintSource'), m('source'), `${SCHEMA}name`, `${SCHEMA}description`, `${SCHEMA}abstract`, m('deprecated'), ...HINTS.map(m)]);
+  const tool = r.table([
+    m('name'),
+    m('parameter'),
+    m('memberOf'),
+    m('hintSource'),
+    m('source'),
+    `${SCHEMA}name`,
+    `${SCHEMA}description`,
+    `${SCHEMA}abstract`,
+    m('deprecated'),
+    ...HINTS.map(m),
+  ]);
   const param = r.table([m('required'), m('name')]);
   const hintNode = r.table([m('hint'), m('origin')]);
-  const [NAME, PARAMS, MEMBER_OF, HINT_SOURCES, SOURCE, TITLE, DESCRIPTION, ABSTRACT] = [m('name'), m('parameter'), m('memberOf'), m('hintSource'), m('source'), `${SCHEMA}name`, `${SCHEMA}description`, `${SCHEMA}abstract`].map((iri) => tool.at(iri)) as [number, number, number, number, number, number, number, number];
+  const [NAME, PARAMS, MEMBER_OF, HINT_SOURCES, SOURCE, TITLE, DESCRIPTION, ABSTRACT] = [
+    m('name'),
+    m('parameter'),
+    m('memberOf'),
+    m('hintSource'),
+    m('source'),
+    `${SCHEMA}name`,
+    `${SCHEMA}description`,
+    `${SCHEMA}abstract`,
+  ].map((iri) => tool.at(iri)) as [number, number, number, number, number, number, number, number];
   const HINT_SLOTS = HINTS.map((h) => tool.at(m(h)));
   const DEPRECATED = tool.at(m('deprecated'));
   // Flag-like literals (`true`, `inferred`, a source name) repeat: decoded once.
@@ -112,12 +132,14 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
   const catalog = { tools, edges: readEdges(r, bySubject, byIri), groups: readGroups(r, tools, groupIds) };
   const fields = new ToolFields(r, fieldKeys, tools, { parameter: m('parameter'), memberOf: m('memberOf') });
   let last: { index: number; text: Map<string, string[]> } | undefined;
-  const docs = toolIds.map(({ id }, index): ToolText => ({
-    get: (key) => {
-      if (last?.index !== index) last = { index, text: fields.read(index, id) };
-      return last.text.get(key);
-    },
-  }));
+  const docs = toolIds.map(
+    ({ id }, index): ToolText => ({
+      get: (key) => {
+        if (last?.index !== index) last = { index, text: fields.read(index, id) };
+        return last.text.get(key);
+      },
+    }),
+  );
   return { catalog, docs };
 }
 

@@ -17,7 +17,13 @@ export function fitLogistic(rows: readonly ConfidenceFeatures[], labels: readonl
   }
 }
 
-function fitActive(rows: readonly ConfidenceFeatures[], labels: readonly number[], active: readonly (keyof ConfidenceFeatures)[], l2: number, iterations: number): CalibrationModel {
+function fitActive(
+  rows: readonly ConfidenceFeatures[],
+  labels: readonly number[],
+  active: readonly (keyof ConfidenceFeatures)[],
+  l2: number,
+  iterations: number,
+): CalibrationModel {
   const d = active.length + 1;
   const x = rows.map((r) => [1, ...active.map((n) => r[n])]);
   let w: number[] = new Array<number>(d).fill(0);
@@ -42,7 +48,10 @@ function fitActive(rows: readonly ConfidenceFeatures[], labels: readonly number[
     w = w.map((v, j) => v - step[j]!);
     if (Math.max(...step.map(Math.abs)) < 1e-9) break;
   }
-  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, active.includes(n) ? round(w[active.indexOf(n) + 1]!) : 0])) as unknown as Record<keyof ConfidenceFeatures, number>;
+  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, active.includes(n) ? round(w[active.indexOf(n) + 1]!) : 0])) as unknown as Record<
+    keyof ConfidenceFeatures,
+    number
+  >;
   return { intercept: round(w[0]!), coefficients };
 }
 

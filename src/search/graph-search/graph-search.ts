@@ -57,7 +57,10 @@ export function searchWords(text: string): { word: string; term: string }[] {
 
 const v = (name: string): VariableTerm => DataFactory.variable(name) as VariableTerm;
 const op = (operator: string, ...args: Expression[]): Expression => ({ type: 'operation', operator, args });
-const valuesOf = (name: string, iris: readonly string[]): Pattern => ({ type: 'values', values: iris.map((iri) => ({ [`?${name}`]: DataFactory.namedNode(iri) })) });
+const valuesOf = (name: string, iris: readonly string[]): Pattern => ({
+  type: 'values',
+  values: iris.map((iri) => ({ [`?${name}`]: DataFactory.namedNode(iri) })),
+});
 
 /**
  * Compiles one bounded SELECT over the candidates (local) or over a SERVICE endpoint. The query is
@@ -69,18 +72,33 @@ export function compileGraphSearch(words: readonly string[], index: SubjectIndex
   const anyWord = contains.reduce((a, b) => op('||', a, b));
   const textGroup: Pattern = {
     type: 'group',
-    patterns: [valuesOf('p', index.textPredicates), { type: 'bgp', triples: [{ subject: v('s'), predicate: v('p'), object: v('text') }] }, { type: 'filter', expression: op('&&', op('isliteral', v('text')), anyWord) }],
+    patterns: [
+      valuesOf('p', index.textPredicates),
+      { type: 'bgp', triples: [{ subject: v('s'), predicate: v('p'), object: v('text') }] },
+      { type: 'filter', expression: op('&&', op('isliteral', v('text')), anyWord) },
+    ],
   };
   const relGroup: Pattern = {
     type: 'group',
-    patterns: [valuesOf('rel', index.relationPredicates), { type: 'bgp', triples: [{ subject: v('s'), predicate: v('rel'), object: v('o') }] }, { type: 'filter', expression: op('isiri', v('o')) }],
+    patterns: [
+      valuesOf('rel', index.relationPredicates),
+      { type: 'bgp', triples: [{ subject: v('s'), predicate: v('rel'), object: v('o') }] },
+      { type: 'filter', expression: op('isiri', v('o')) },
+    ],
   };
   const body: Pattern[] = [
     ...(service === undefined ? [valuesOf('s', candidates)] : []),
     index.relationPredicates.length === 0 ? textGroup : { type: 'union', patterns: [textGroup, relGroup] },
   ];
   const where: Pattern[] = service === undefined ? body : [{ type: 'service', name: DataFactory.namedNode(service), silent: false, patterns: body }];
-  const query: SelectQuery = { type: 'query', queryType: 'SELECT', prefixes: {}, variables: ['s', 'p', 'text', 'rel', 'o'].map(v), where, limit: Math.max(100, limit * 50) };
+  const query: SelectQuery = {
+    type: 'query',
+    queryType: 'SELECT',
+    prefixes: {},
+    variables: ['s', 'p', 'text', 'rel', 'o'].map(v),
+    where,
+    limit: Math.max(100, limit * 50),
+  };
   return new Generator().stringify(query);
 }
 
@@ -132,7 +150,10 @@ export async function graphSearch(kg: KnowledgeGraph, query: string, options: Gr
   }
   const queries: { sparql: string; service?: string }[] = [];
   if (options.services === undefined || options.services.length === 0) {
-    const candidates = index.candidates(pairs.map((p) => p.term), MAX_CANDIDATES);
+    const candidates = index.candidates(
+      pairs.map((p) => p.term),
+      MAX_CANDIDATES,
+    );
     if (candidates.length === 0) return empty;
     queries.push({ sparql: compileGraphSearch(words, index, candidates, limit) });
   } else {
@@ -140,14 +161,20 @@ export async function graphSearch(kg: KnowledgeGraph, query: string, options: Gr
   }
   const found = new Map<string, GraphMatch>();
   for (const q of queries) {
-    const result = await kg.query(q.sparql, { allowServices: [...(options.allowServices ?? [])], ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+    const result = await kg.query(q.sparql, {
+      allowServices: [...(options.allowServices ?? [])],
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
     diagnostics.push(...result.warnings);
     collect(result, words, q.service, found);
   }
   for (const m of found.values()) {
     m.score = m.matched.reduce((sum, x) => sum + index.weight(termOf.get(x.word) ?? x.word) * (1 + 0.25 * (x.predicates.length - 1)), 0);
   }
-  const matches = [...found.values()].filter((m) => m.matched.length > 0).sort((a, b) => b.score - a.score || (a.iri < b.iri ? -1 : 1)).slice(0, limit);
+  const matches = [...found.values()]
+    .filter((m) => m.matched.length > 0)
+    .sort((a, b) => b.score - a.score || (a.iri < b.iri ? -1 : 1))
+    .slice(0, limit);
   for (const m of matches) m.score = Math.round(m.score * 1e4) / 1e4;
   return { query, words, matches, sparql: queries.map((q) => q.sparql).join('\n\n'), diagnostics };
 }

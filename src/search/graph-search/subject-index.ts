@@ -71,7 +71,10 @@ function buildSubjectIndex(kg: KnowledgeGraph): SubjectIndex {
         const w = weight(term);
         for (const s of postings.get(term) ?? []) scores.set(s, (scores.get(s) ?? 0) + w);
       }
-      return [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, max).map(([s]) => s);
+      return [...scores]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, max)
+        .map(([s]) => s);
     },
   };
 }

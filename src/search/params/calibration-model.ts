@@ -33,7 +33,10 @@ export function calibrationFromFile(data: unknown, file = 'src/search/params/dat
   exactKeys(merged, [], ['model'], file);
   exactKeys(merged, ['model'], ['intercept', 'coefficients'], file);
   exactKeys(merged, ['model', 'coefficients'], FEATURE_NAMES, file);
-  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, finiteAt(merged, ['model', 'coefficients', n], file)])) as Record<keyof ConfidenceFeatures, number>;
+  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, finiteAt(merged, ['model', 'coefficients', n], file)])) as Record<
+    keyof ConfidenceFeatures,
+    number
+  >;
   return { intercept: finiteAt(merged, ['model', 'intercept'], file), coefficients };
 }
 

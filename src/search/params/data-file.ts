@@ -33,13 +33,20 @@ export function checkFitFile(data: unknown, file: string): FitFile {
   const { description, provenance, priors, fitted } = data;
   if (typeof description !== 'string') throw invalid(file, 'description must be a string');
   if (!isPlainObject(provenance)) throw invalid(file, 'provenance must be an object');
-  if (typeof provenance.commit !== 'string' || typeof provenance.script !== 'string') throw invalid(file, 'provenance.commit and provenance.script must be strings');
+  if (typeof provenance.commit !== 'string' || typeof provenance.script !== 'string')
+    throw invalid(file, 'provenance.commit and provenance.script must be strings');
   if (!isPlainObject(provenance.options)) throw invalid(file, 'provenance.options must be an object');
   const datasets = provenance.datasets;
-  if (!Array.isArray(datasets) || !datasets.every((d) => isPlainObject(d) && typeof d.name === 'string' && typeof d.split === 'string' && typeof d.sha256 === 'string' && typeof d.fitted === 'boolean')) {
+  if (
+    !Array.isArray(datasets) ||
+    !datasets.every(
+      (d) => isPlainObject(d) && typeof d.name === 'string' && typeof d.split === 'string' && typeof d.sha256 === 'string' && typeof d.fitted === 'boolean',
+    )
+  ) {
     throw invalid(file, 'provenance.datasets must be a list of {name, split, sha256, fitted}');
   }
-  if (datasets.some((d) => (d as { split: string; fitted: boolean }).split === 'test' && (d as { fitted: boolean }).fitted)) throw invalid(file, 'a test split must never be fitted on');
+  if (datasets.some((d) => (d as { split: string; fitted: boolean }).split === 'test' && (d as { fitted: boolean }).fitted))
+    throw invalid(file, 'a test split must never be fitted on');
   if (!isPlainObject(priors) || !isPlainObject(fitted)) throw invalid(file, 'priors and fitted must be objects');
   return data as unknown as FitFile;
 }
@@ -74,5 +81,6 @@ export function exactKeys(tree: unknown, path: readonly string[], expected: read
   for (const key of path) v = isPlainObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;
   const got = isPlainObject(v) ? Object.keys(v).sort() : [];
   const want = [...expected].sort();
-  if (got.join(',') !== want.join(',')) throw invalid(file, `'${path.join('.') || '(root)'}' must have exactly the keys ${want.join(', ')}; got ${got.join(', ') || 'none'}`);
+  if (got.join(',') !== want.join(','))
+    throw invalid(file, `'${path.join('.') || '(root)'}' must have exactly the keys ${want.join(', ')}; got ${got.join(', ') || 'none'}`);
 }

@@ -64,7 +64,12 @@ const ORDER: Readonly<Record<EdgeConfidence, number>> = { extracted: 0, inferred
  * Best-path scores from the seeds: seed score (relative to the best seed) times edge weights and
  * decay per hop, scaled by `bias` (intent alignment) for tools that are not seeds.
  */
-export function expand(adjacency: readonly Step[][], seeds: readonly { doc: number; score: number }[], params: ExpansionParams, bias: (doc: number) => number): Reached[] {
+export function expand(
+  adjacency: readonly Step[][],
+  seeds: readonly { doc: number; score: number }[],
+  params: ExpansionParams,
+  bias: (doc: number) => number,
+): Reached[] {
   const best = new Map<number, Reached>();
   const top = seeds[0]?.score ?? 0;
   if (top <= 0) return [];

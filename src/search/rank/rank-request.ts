@@ -92,7 +92,8 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
       // recomputed with it (a separate rank-fused list would let a weak correction rank first).
       const combined = new Map([...terms].filter(([t]) => bm25.has(t)));
       for (const t of state.expanded) combined.set(t, params.verbExpansion);
-      for (const c of state.corrections) combined.set(c.to, Math.max(combined.get(c.to) ?? 0, (terms.get(c.from) ?? 1) * (1 - c.distance / c.from.length) * params.correctionWeight));
+      for (const c of state.corrections)
+        combined.set(c.to, Math.max(combined.get(c.to) ?? 0, (terms.get(c.from) ?? 1) * (1 - c.distance / c.from.length) * params.correctionWeight));
       state.bm25 = bm25.search(combined, params.candidates);
       modes.push('fuzzy');
     }
@@ -136,7 +137,17 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
 function rerankView(parts: IndexParts, state: RankingState, actions: readonly VerbClass[], top: Fused): (f: Fused) => RerankFeatures {
   const corrected = new Map<string, number>();
   for (const c of state.corrections) corrected.set(c.to, Math.max(corrected.get(c.to) ?? 0, 1 - c.distance / c.from.length));
-  const view = queryView({ terms: new Set(state.terms.keys()), corrected, actions, intent: state.intent, bm25: new Map(state.bm25.map((d) => [d.doc, d.score])), reached: state.reached }, parts.bm25);
+  const view = queryView(
+    {
+      terms: new Set(state.terms.keys()),
+      corrected,
+      actions,
+      intent: state.intent,
+      bm25: new Map(state.bm25.map((d) => [d.doc, d.score])),
+      reached: state.reached,
+    },
+    parts.bm25,
+  );
   const ctx = { catalog: parts.catalog, bm25: parts.bm25, profiles: parts.profiles };
   return (f) => rerankFeatures(f.doc, f, top, view, ctx);
 }

@@ -15,7 +15,6 @@ import type { ToolCatalog } from '../catalog/tool-records.js';
 import { terms } from '../text/tokenize.js';
 import type { Intent } from '../types.js';
 
-
 /** What the re-ranker knows about a tool, computed once per index. */
 export interface ToolProfile {
   /** Distinct terms of the tool's name with their inverse document frequency. */
@@ -106,7 +105,13 @@ export function queryView(input: QueryInput, bm25: Bm25Index): QueryView {
   return { ...input, termList, indexed, indexedIdf: indexed.reduce((sum, t) => sum + t.idf, 0), topLexical };
 }
 
-export function rerankFeatures(doc: number, fused: Fused, top: Fused, q: QueryView, ctx: { catalog: ToolCatalog; bm25: Bm25Index; profiles: readonly ToolProfile[] }): RerankFeatures {
+export function rerankFeatures(
+  doc: number,
+  fused: Fused,
+  top: Fused,
+  q: QueryView,
+  ctx: { catalog: ToolCatalog; bm25: Bm25Index; profiles: readonly ToolProfile[] },
+): RerankFeatures {
   const profile = ctx.profiles[doc]!;
   const { topLexical, indexedIdf: queryIdf } = q;
   let matchedIdf = 0;
@@ -146,7 +151,11 @@ export function rerankScore(features: RerankFeatures, model: RerankModel): numbe
  * Re-orders the first `model.depth` fused results by the model's score (ties keep fused order);
  * the rest follow unchanged. Returns the features of the re-ranked ones by document.
  */
-export function rerank(fused: readonly Fused[], features: (f: Fused) => RerankFeatures, model: RerankModel): { order: Fused[]; features: Map<number, RerankFeatures> } {
+export function rerank(
+  fused: readonly Fused[],
+  features: (f: Fused) => RerankFeatures,
+  model: RerankModel,
+): { order: Fused[]; features: Map<number, RerankFeatures> } {
   const head = fused.slice(0, model.depth).map((f, i) => {
     const x = features(f);
     return { f, i, x, s: rerankScore(x, model) };

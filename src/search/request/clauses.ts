@@ -27,7 +27,10 @@ export function splitClauses(text: string): string[] {
   if (text.length > MAX_CHARS) return [text];
   const out: string[] = [];
   for (const part of text.split(BOUNDARY)) {
-    const words = part.trim().split(/\s+/u).filter((w) => w !== '');
+    const words = part
+      .trim()
+      .split(/\s+/u)
+      .filter((w) => w !== '');
     let current: string[] = [];
     const flush = (): void => {
       while (current.length > 0 && (AND_OR.has(current[0]!.toLowerCase()) || FILLERS.has(current[0]!.toLowerCase()))) current.shift();

@@ -49,7 +49,11 @@ interface RequestWords {
 }
 
 const REQUESTS = verbData.requests as RequestWords;
-const WORD_LANGUAGES = new Set(Object.entries(verbData.languages).filter(([, v]) => v.match === 'word').map(([k]) => k));
+const WORD_LANGUAGES = new Set(
+  Object.entries(verbData.languages)
+    .filter(([, v]) => v.match === 'word')
+    .map(([k]) => k),
+);
 const NOT_VERBS = new Set(Object.entries(REQUESTS.notVerbs).flatMap(([lang, words]) => words.map((w) => `${lang}:${w}`)));
 const QUESTION_WORDS = new Map<string, string>();
 const QUESTION_TERMS: { term: string; lang: string }[] = [];

@@ -53,7 +53,11 @@ export function prepareQuery(raw: string, maxChars = 1000): { text: string; diag
   const diagnostics: Diagnostic[] = [];
   const cleaned = clean(raw);
   if (cleaned.removed > 0) {
-    diagnostics.push({ code: 'MDKG_QUERY_CONTROL_CHARS', severity: 'warning', message: `removed ${cleaned.removed} control or invisible character${cleaned.removed === 1 ? '' : 's'} from the query` });
+    diagnostics.push({
+      code: 'MDKG_QUERY_CONTROL_CHARS',
+      severity: 'warning',
+      message: `removed ${cleaned.removed} control or invisible character${cleaned.removed === 1 ? '' : 's'} from the query`,
+    });
   }
   let text = cleaned.text;
   if (text === '') {
@@ -63,7 +67,11 @@ export function prepareQuery(raw: string, maxChars = 1000): { text: string; diag
   if (text.length > maxChars) {
     const length = text.length;
     text = cut(text, Math.max(1, maxChars)).trimEnd();
-    diagnostics.push({ code: 'MDKG_QUERY_TRUNCATED', severity: 'warning', message: `the query has ${length} characters; searched its first ${text.length} (limit ${maxChars})` });
+    diagnostics.push({
+      code: 'MDKG_QUERY_TRUNCATED',
+      severity: 'warning',
+      message: `the query has ${length} characters; searched its first ${text.length} (limit ${maxChars})`,
+    });
   }
   return { text, diagnostics };
 }
@@ -109,11 +117,14 @@ async function callWithTimeout(normalizer: QueryNormalizer, query: string, timeo
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const reason = new NormalizerTimeout(`timed out after ${timeoutMs} ms`);
-      controller.abort(reason);
-      reject(reason);
-    }, Math.max(0, timeoutMs));
+    timer = setTimeout(
+      () => {
+        const reason = new NormalizerTimeout(`timed out after ${timeoutMs} ms`);
+        controller.abort(reason);
+        reject(reason);
+      },
+      Math.max(0, timeoutMs),
+    );
   });
   try {
     return await Promise.race([Promise.resolve().then(() => normalizer.normalize(query, controller.signal)), timeout]);
@@ -126,7 +137,9 @@ function failed(normalizer: QueryNormalizer, query: string, why: string): Normal
   return {
     text: query,
     normalized: false,
-    diagnostics: [{ code: 'MDKG_NORMALIZER_FAILED', severity: 'warning', message: `query normalizer ${normalizer.name} ${why}; searched the query as written` }],
+    diagnostics: [
+      { code: 'MDKG_NORMALIZER_FAILED', severity: 'warning', message: `query normalizer ${normalizer.name} ${why}; searched the query as written` },
+    ],
   };
 }
 

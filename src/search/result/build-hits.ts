@@ -11,7 +11,14 @@ import type { Evidence, SearchHit, SourceName } from '../types.js';
 const RELATED = new Set(['requires', 'relatedTo']);
 const NEXT = new Set(['precedes', 'nextStep']);
 
-export function buildHits(parts: IndexParts, state: RankingState, fused: readonly Fused[], maxScore: number, explain: boolean, learned?: ReadonlyMap<number, RerankFeatures>): SearchHit[] {
+export function buildHits(
+  parts: IndexParts,
+  state: RankingState,
+  fused: readonly Fused[],
+  maxScore: number,
+  explain: boolean,
+  learned?: ReadonlyMap<number, RerankFeatures>,
+): SearchHit[] {
   const { catalog, bm25, adjacency } = parts;
   const bm25Score = new Map(state.bm25.map((d) => [d.doc, d.score]));
   const topLexical = state.bm25[0]?.score ?? 0;
@@ -20,7 +27,9 @@ export function buildHits(parts: IndexParts, state: RankingState, fused: readonl
   const queryTerms = [...state.terms.keys()];
   return fused.map((f, i): SearchHit => {
     const tool = catalog.tools[f.doc]!;
-    const direct = queryTerms.map((term) => ({ term: state.surfaces.get(term) ?? term, fields: bm25.fieldsOf(term, f.doc) })).filter((m) => m.fields.length > 0);
+    const direct = queryTerms
+      .map((term) => ({ term: state.surfaces.get(term) ?? term, fields: bm25.fieldsOf(term, f.doc) }))
+      .filter((m) => m.fields.length > 0);
     const viaVerb = state.expanded.map((term) => ({ term: `~${term}`, fields: bm25.fieldsOf(term, f.doc) })).filter((m) => m.fields.length > 0);
     const matched = [...direct, ...viaVerb];
     const corrected = state.corrections.filter((c) => bm25.fieldsOf(c.to, f.doc).length > 0).map((c) => ({ ...c, from: state.surfaces.get(c.from) ?? c.from }));
@@ -40,7 +49,8 @@ export function buildHits(parts: IndexParts, state: RankingState, fused: readonl
     const lexicalRank = f.ranks.bm25;
     if (corrected.length > 0 && lexicalRank !== undefined) evidence.push({ source: 'fuzzy', rank: lexicalRank, score: round(lexical), corrected });
     const steps = adjacency[f.doc] ?? [];
-    const ids = (set: Set<string>): string[] => [...new Set(steps.filter((s) => !s.reverse && set.has(s.relation)).map((s) => catalog.tools[s.to]!.id))].slice(0, 5);
+    const ids = (set: Set<string>): string[] =>
+      [...new Set(steps.filter((s) => !s.reverse && set.has(s.relation)).map((s) => catalog.tools[s.to]!.id))].slice(0, 5);
     return {
       id: tool.id,
       iri: tool.iri,
@@ -78,7 +88,12 @@ function evidenceOf(source: SourceName, rank: number, doc: number, ctx: Evidence
       return { source, rank, score: round(r.score), path: { from: ctx.parts.catalog.tools[r.from]!.id, relations: r.relations, confidence: r.confidence } };
     }
     case 'annotations':
-      return { source, rank, score: 0, alignment: { intent: ctx.state.intent, value: alignment(ctx.state.intent, ctx.parts.catalog.tools[doc]!.annotations) ?? 0.5 } };
+      return {
+        source,
+        rank,
+        score: 0,
+        alignment: { intent: ctx.state.intent, value: alignment(ctx.state.intent, ctx.parts.catalog.tools[doc]!.annotations) ?? 0.5 },
+      };
     default:
       return { source, rank, score: 0 };
   }

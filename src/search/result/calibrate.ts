@@ -2,7 +2,6 @@
 // params/calibration-model.ts over the features build-hits.ts computes.
 import { DEFAULT_CALIBRATION, FEATURE_NAMES, type CalibrationModel, type ConfidenceFeatures } from '../params/calibration-model.js';
 
-
 /** Calibrated probability that the result is relevant. Never exactly 0 or 1. */
 export function confidence(features: ConfidenceFeatures, model: CalibrationModel = DEFAULT_CALIBRATION): number {
   let z = model.intercept;

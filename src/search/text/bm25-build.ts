@@ -38,7 +38,12 @@ export interface FieldSource {
  * first occurrence (document, then field, then position). A field's values are tokenized as one
  * text, joined with ' \n '.
  */
-export function buildPostings(docs: readonly FieldSource[], fieldKeys: readonly string[], params: Bm25Params, tokenize: (text: string) => string[] = terms): Map<string, Posting> {
+export function buildPostings(
+  docs: readonly FieldSource[],
+  fieldKeys: readonly string[],
+  params: Bm25Params,
+  tokenize: (text: string) => string[] = terms,
+): Map<string, Posting> {
   const fields = fieldKeys.length;
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];

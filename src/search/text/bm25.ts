@@ -29,7 +29,9 @@ export class Bm25Index {
 
   /** Builds the index from each document's text per field key. */
   static build(docs: readonly FieldSource[], params: Bm25Params): Bm25Index {
-    const fieldKeys = Object.keys(params.fields).filter((k) => (params.fields[k]?.weight ?? 0) > 0).slice(0, 32);
+    const fieldKeys = Object.keys(params.fields)
+      .filter((k) => (params.fields[k]?.weight ?? 0) > 0)
+      .slice(0, 32);
     const index = new Bm25Index(fieldKeys, docs.length);
     index.#coord = params.coord ?? 0;
     for (const [term, posting] of buildPostings(docs, fieldKeys, params)) index.#postings.set(term, posting);
@@ -85,7 +87,10 @@ export class Bm25Index {
       }
     }
     const coord = this.#coord;
-    const out: ScoredDoc[] = touched.map((doc) => ({ doc, score: coord > 0 && weighted > 0 ? scores[doc]! * (matched[doc]! / weighted) ** coord : scores[doc]! }));
+    const out: ScoredDoc[] = touched.map((doc) => ({
+      doc,
+      score: coord > 0 && weighted > 0 ? scores[doc]! * (matched[doc]! / weighted) ** coord : scores[doc]!,
+    }));
     for (const doc of touched) {
       scores[doc] = 0;
       seen[doc] = 0;

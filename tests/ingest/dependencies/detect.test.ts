@@ -15,7 +15,10 @@ const catalog: ToolModel[] = [
 
 describe('detectDependencies', () => {
   it('takes explicit requires as extracted edges, skipping unknown names and itself', () => {
-    const { edges } = detectDependencies([mcp('read_file', { requires: ['list_allowed_directories', 'missing_tool', 'read_file'] }), mcp('list_allowed_directories')]);
+    const { edges } = detectDependencies([
+      mcp('read_file', { requires: ['list_allowed_directories', 'missing_tool', 'read_file'] }),
+      mcp('list_allowed_directories'),
+    ]);
     expect(edges).toEqual([
       {
         from: 'read_file',

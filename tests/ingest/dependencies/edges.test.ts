@@ -41,6 +41,12 @@ describe('finalizeEdges', () => {
   });
 
   it('clamps and rounds scores', () => {
-    expect([edge('a', 'b', 'precedes', 'inferred', 1.2, 'r', ''), edge('a', 'b', 'precedes', 'inferred', -0.1, 'r', ''), edge('a', 'b', 'precedes', 'inferred', 0.456, 'r', '')].map((e) => e.score)).toEqual([1, 0, 0.46]);
+    expect(
+      [
+        edge('a', 'b', 'precedes', 'inferred', 1.2, 'r', ''),
+        edge('a', 'b', 'precedes', 'inferred', -0.1, 'r', ''),
+        edge('a', 'b', 'precedes', 'inferred', 0.456, 'r', ''),
+      ].map((e) => e.score),
+    ).toEqual([1, 0, 0.46]);
   });
 });

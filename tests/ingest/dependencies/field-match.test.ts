@@ -88,7 +88,8 @@ describe('field-match', () => {
     [MAX_PRODUCERS + 1, 0],
   ])('a key with %i producers gives %i edges', (producers, expected) => {
     const tools = [op('useAccount', 'GET', '/use', { consumes: [{ name: 'accountId', path: 'query.accountId', type: 'string' }] })];
-    for (let i = 0; i < producers; i += 1) tools.push(op(`producer${i}`, 'GET', `/p${i}`, { produces: [{ name: 'accountId', path: 'response.accountId', type: 'string' }] }));
+    for (let i = 0; i < producers; i += 1)
+      tools.push(op(`producer${i}`, 'GET', `/p${i}`, { produces: [{ name: 'accountId', path: 'response.accountId', type: 'string' }] }));
     expect(detectDependencies(tools).edges.length).toBe(expected);
   });
 

@@ -16,7 +16,10 @@ describe('shared-schema', () => {
   const tools = [
     op('listPets', 'GET', '/pets', { produces: [field('response[].name', 'Pet'), error], schemaRefs: ['Pet', 'Error'] }),
     op('adoptPet', 'POST', '/adoptions', { consumes: [field('body.name', 'Pet')], produces: [error], schemaRefs: ['Pet', 'Error'] }),
-    op('listOwners', 'GET', '/owners', { produces: [field('response[].name', 'Owner'), field('response[].pets[].name', 'Pet'), error], schemaRefs: ['Owner', 'Pet', 'Error'] }),
+    op('listOwners', 'GET', '/owners', {
+      produces: [field('response[].name', 'Owner'), field('response[].pets[].name', 'Pet'), error],
+      schemaRefs: ['Owner', 'Pet', 'Error'],
+    }),
     op('findOwners', 'GET', '/people', { produces: [field('response.items[].name', 'Owner'), error], schemaRefs: ['Owner', 'Error'] }),
   ];
 
@@ -29,7 +32,12 @@ describe('shared-schema', () => {
 
   it('finds the primary schemas of an operation', () => {
     const ops = operationsOf(tools);
-    expect(ops.map((o) => primarySchemas(o))).toEqual([['Error', 'Pet'], ['Error', 'Pet'], ['Error', 'Owner'], ['Error', 'Owner']]);
+    expect(ops.map((o) => primarySchemas(o))).toEqual([
+      ['Error', 'Pet'],
+      ['Error', 'Pet'],
+      ['Error', 'Owner'],
+      ['Error', 'Owner'],
+    ]);
   });
 
   it('skips a schema used on more than two resources', () => {
@@ -43,7 +51,9 @@ describe('shared-schema', () => {
     [MAX_USERS, (MAX_USERS * (MAX_USERS - 1)) / 2],
     [MAX_USERS + 1, 0],
   ])('a schema with %i users on one resource gives %i edges', (users, expected) => {
-    const sharing = Array.from({ length: users }, (_, i) => op(`thing${i}`, 'GET', `/things/{id}/v${i}`, { produces: [field('response.x', 'Thing')], schemaRefs: ['Thing'] }));
+    const sharing = Array.from({ length: users }, (_, i) =>
+      op(`thing${i}`, 'GET', `/things/{id}/v${i}`, { produces: [field('response.x', 'Thing')], schemaRefs: ['Thing'] }),
+    );
     const others = Array.from({ length: 20 }, (_, i) => op(`other${i}`, 'GET', `/other${i}`));
     expect(edgesOf([...sharing, ...others]).length).toBe(expected);
   });

@@ -35,7 +35,11 @@ describe.skipIf(!present)(`shared MCP tool lists${note}`, () => {
       description: 'Read the complete contents of a file from the file system.',
       inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Path to the file to read' } }, required: ['path'] },
       parameters: [{ name: 'path', type: 'string', required: true, description: 'Path to the file to read' }],
-      annotations: { readOnlyHint: { value: true, source: 'explicit' }, destructiveHint: { value: false, source: 'explicit' }, idempotentHint: { value: true, source: 'explicit' } },
+      annotations: {
+        readOnlyHint: { value: true, source: 'explicit' },
+        destructiveHint: { value: false, source: 'explicit' },
+        idempotentHint: { value: true, source: 'explicit' },
+      },
       hints: {},
     });
   });
@@ -45,17 +49,41 @@ describe.skipIf(!present)(`shared MCP tool lists${note}`, () => {
     expect({ title: tool?.title, parameters: tool?.parameters, annotations: tool?.annotations }).toEqual({
       title: 'Get console messages',
       parameters: [
-        { name: 'level', type: 'string', required: true, enum: ['error', 'warning', 'info', 'debug'], default: 'info', description: 'Level of the console messages to return. Each level includes the messages of more severe levels. Defaults to "info".' },
-        { name: 'filename', type: 'string', required: false, description: 'Filename to save the console messages to. If not provided, messages are returned as text.' },
+        {
+          name: 'level',
+          type: 'string',
+          required: true,
+          enum: ['error', 'warning', 'info', 'debug'],
+          default: 'info',
+          description: 'Level of the console messages to return. Each level includes the messages of more severe levels. Defaults to "info".',
+        },
+        {
+          name: 'filename',
+          type: 'string',
+          required: false,
+          description: 'Filename to save the console messages to. If not provided, messages are returned as text.',
+        },
       ],
-      annotations: { readOnlyHint: { value: true, source: 'explicit' }, destructiveHint: { value: false, source: 'explicit' }, openWorldHint: { value: true, source: 'explicit' } },
+      annotations: {
+        readOnlyHint: { value: true, source: 'explicit' },
+        destructiveHint: { value: false, source: 'explicit' },
+        openWorldHint: { value: true, source: 'explicit' },
+      },
     });
   });
 
   it('github/create_issue: no annotations, so none are made up', async () => {
     const tool = (await read('github')).tools.find((t) => t.name === 'create_issue');
     expect(tool?.annotations).toEqual({});
-    expect(tool?.parameters.map((p) => `${p.name}:${p.type}${p.required ? '!' : ''}`)).toEqual(['owner:string!', 'repo:string!', 'title:string!', 'body:string', 'assignees:array', 'labels:array', 'milestone:integer']);
+    expect(tool?.parameters.map((p) => `${p.name}:${p.type}${p.required ? '!' : ''}`)).toEqual([
+      'owner:string!',
+      'repo:string!',
+      'title:string!',
+      'body:string',
+      'assignees:array',
+      'labels:array',
+      'milestone:integer',
+    ]);
   });
 });
 

@@ -7,15 +7,15 @@ describe('findJsonSyntaxError', () => {
     ['{"a" 1}', 5, 'expected \':\' after the property name, found "1"'],
     ["{'a': 1}", 1, 'expected a property name in double quotes, found "\'"'],
     ['{"a": 1,}', 8, 'expected a property name in double quotes, found "}"'],
-    ['[1 2]', 3, 'expected \',\' or \']\', found "2"'],
-    ['[01]', 2, 'expected \',\' or \']\', found "1"'],
+    ['[1 2]', 3, "expected ',' or ']', found \"2\""],
+    ['[01]', 2, "expected ',' or ']', found \"1\""],
     ['"abc', 4, 'unterminated string or bad escape, found the end of the text'],
     ['"a\\x"', 2, 'unterminated string or bad escape, found "\\\\"'],
     ['"tab\there"', 4, 'unterminated string or bad escape, found "\\t"'],
     ['tru', 0, 'expected a value, found "t"'],
     ['-', 0, 'expected a value, found "-"'],
     ['{} {}', 3, 'unexpected text after the JSON value, found "{"'],
-    ['[[[]]', 5, 'expected \',\' or \']\', found the end of the text'],
+    ['[[[]]', 5, "expected ',' or ']', found the end of the text"],
   ];
   it.each(invalid)('%j fails at %i', (text, offset, reason) => {
     expect(findJsonSyntaxError(text)).toEqual({ offset, reason });
@@ -26,7 +26,16 @@ describe('findJsonSyntaxError', () => {
   });
 
   it('agrees with JSON.parse on 2,000 mutations of a tool list', () => {
-    const base = JSON.stringify({ tools: [{ name: 'a_b', description: 'x "y" \\ z', inputSchema: { type: 'object', properties: { n: { type: ['integer', 'null'], default: -1.5e3 } }, required: ['n'] }, annotations: { readOnlyHint: true, x: null } }] });
+    const base = JSON.stringify({
+      tools: [
+        {
+          name: 'a_b',
+          description: 'x "y" \\ z',
+          inputSchema: { type: 'object', properties: { n: { type: ['integer', 'null'], default: -1.5e3 } }, required: ['n'] },
+          annotations: { readOnlyHint: true, x: null },
+        },
+      ],
+    });
     const alphabet = '{}[],:"\\ 0123456789.-+eEtrufalsn\t\nx';
     let seed = 42;
     const random = (n: number): number => {
@@ -48,6 +57,6 @@ describe('findJsonSyntaxError', () => {
 
   it('handles a 20 MB string value', () => {
     const text = `{"a": "${'x'.repeat(20_000_000)}" "b"}`;
-    expect(findJsonSyntaxError(text)).toEqual({ offset: 20_000_009, reason: 'expected \',\' or \'}\', found "\\""' });
+    expect(findJsonSyntaxError(text)).toEqual({ offset: 20_000_009, reason: "expected ',' or '}', found \"\\\"\"" });
   });
 });

@@ -18,7 +18,12 @@ describe('listLiveTools: failures are diagnostics, never exceptions', () => {
     expect(result).toEqual({
       source: 'fx',
       tools: [],
-      diagnostics: [error('MDKG_SOURCE_FAILED', `${label(server)}: failed while starting and initializing: MCP error -32000: Connection closed; stderr: fixture-server: cannot open config /nonexistent/config.json`)],
+      diagnostics: [
+        error(
+          'MDKG_SOURCE_FAILED',
+          `${label(server)}: failed while starting and initializing: MCP error -32000: Connection closed; stderr: fixture-server: cannot open config /nonexistent/config.json`,
+        ),
+      ],
     });
   });
 
@@ -28,7 +33,11 @@ describe('listLiveTools: failures are diagnostics, never exceptions', () => {
     const started = performance.now();
     const result = await listLiveTools(server, { source: 'fx', timeoutMs: 1_500 });
     const elapsed = performance.now() - started;
-    expect(result).toEqual({ source: 'fx', tools: [], diagnostics: [error('MDKG_SOURCE_TIMEOUT', `${label(server)}: no answer within 1500 ms while starting and initializing`)] });
+    expect(result).toEqual({
+      source: 'fx',
+      tools: [],
+      diagnostics: [error('MDKG_SOURCE_TIMEOUT', `${label(server)}: no answer within 1500 ms while starting and initializing`)],
+    });
     expect(elapsed).toBeGreaterThanOrEqual(1_450);
     expect(elapsed).toBeLessThan(5_000);
     expect(processesWith(marker)).toEqual([]);
@@ -37,7 +46,10 @@ describe('listLiveTools: failures are diagnostics, never exceptions', () => {
   it('a command that does not exist: MDKG_SOURCE_FAILED', async () => {
     const server = { command: '/nonexistent/mdkg-no-such-server', args: ['--stdio'] };
     expect((await listLiveTools(server, { source: 'fx', timeoutMs: 5_000 })).diagnostics).toEqual([
-      error('MDKG_SOURCE_FAILED', 'source "fx" (/nonexistent/mdkg-no-such-server --stdio): failed while starting and initializing: spawn /nonexistent/mdkg-no-such-server ENOENT'),
+      error(
+        'MDKG_SOURCE_FAILED',
+        'source "fx" (/nonexistent/mdkg-no-such-server --stdio): failed while starting and initializing: spawn /nonexistent/mdkg-no-such-server ENOENT',
+      ),
     ]);
   });
 
@@ -48,7 +60,11 @@ describe('listLiveTools: failures are diagnostics, never exceptions', () => {
   ];
   it.each(broken)('a raw server with %s: MDKG_SOURCE_FAILED, no tools', async (scenario, message) => {
     const server = node('raw-server.mjs', scenario);
-    expect(await listLiveTools(server, { source: 'fx', timeoutMs: 10_000 })).toEqual({ source: 'fx', tools: [], diagnostics: [error('MDKG_SOURCE_FAILED', `${label(server)}: ${message}`)] });
+    expect(await listLiveTools(server, { source: 'fx', timeoutMs: 10_000 })).toEqual({
+      source: 'fx',
+      tools: [],
+      diagnostics: [error('MDKG_SOURCE_FAILED', `${label(server)}: ${message}`)],
+    });
   });
 
   const configs: Array<[string, unknown, string]> = [
@@ -61,7 +77,11 @@ describe('listLiveTools: failures are diagnostics, never exceptions', () => {
     ['neither', {}, '"command" must be a non-empty string (or give "url")'],
   ];
   it.each(configs)('a bad config (%s): MDKG_SOURCE_INVALID', async (_, config, why) => {
-    expect(await listLiveTools(config as LiveServerConfig, { source: 'fx' })).toEqual({ source: 'fx', tools: [], diagnostics: [error('MDKG_SOURCE_INVALID', `source "fx": bad server config: ${why}`)] });
+    expect(await listLiveTools(config as LiveServerConfig, { source: 'fx' })).toEqual({
+      source: 'fx',
+      tools: [],
+      diagnostics: [error('MDKG_SOURCE_INVALID', `source "fx": bad server config: ${why}`)],
+    });
   });
 });
 
@@ -79,7 +99,13 @@ describe('listLiveTools: tools of imperfect servers', () => {
       annotations: {},
       hints: {},
     });
-    expect(result.diagnostics).toEqual([{ code: 'MDKG_TOOL_INVALID', severity: 'error', message: 'tool "broken" (tools[1]): inputSchema must be a JSON object, got the string "not a schema"; skipped' }]);
+    expect(result.diagnostics).toEqual([
+      {
+        code: 'MDKG_TOOL_INVALID',
+        severity: 'error',
+        message: 'tool "broken" (tools[1]): inputSchema must be a JSON object, got the string "not a schema"; skipped',
+      },
+    ]);
   });
 
   it('follows nextCursor over three pages (SDK server)', async () => {

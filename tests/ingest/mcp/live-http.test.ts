@@ -20,7 +20,12 @@ function mcpServer(): Server {
   const server = new Server({ name: 'http-fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, (request) => {
     const second = request.params?.cursor === 'next';
-    const tool = (name: string, readOnly: boolean) => ({ name, title: name.toUpperCase(), inputSchema: { type: 'object' as const, properties: { q: { type: 'string' } } }, annotations: { readOnlyHint: readOnly } });
+    const tool = (name: string, readOnly: boolean) => ({
+      name,
+      title: name.toUpperCase(),
+      inputSchema: { type: 'object' as const, properties: { q: { type: 'string' } } },
+      annotations: { readOnlyHint: readOnly },
+    });
     return second ? { tools: [tool('remove', false)] } : { tools: [tool('find', true)], nextCursor: 'next' };
   });
   return server;
@@ -85,8 +90,26 @@ describe('listLiveTools over Streamable HTTP', () => {
       source: 'remote',
       diagnostics: [],
       tools: [
-        { source: 'remote', name: 'find', kind: 'mcp', title: 'FIND', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, parameters: [{ name: 'q', type: 'string', required: false }], annotations: { readOnlyHint: { value: true, source: 'explicit' } }, hints: {} },
-        { source: 'remote', name: 'remove', kind: 'mcp', title: 'REMOVE', inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, parameters: [{ name: 'q', type: 'string', required: false }], annotations: { readOnlyHint: { value: false, source: 'explicit' } }, hints: {} },
+        {
+          source: 'remote',
+          name: 'find',
+          kind: 'mcp',
+          title: 'FIND',
+          inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+          parameters: [{ name: 'q', type: 'string', required: false }],
+          annotations: { readOnlyHint: { value: true, source: 'explicit' } },
+          hints: {},
+        },
+        {
+          source: 'remote',
+          name: 'remove',
+          kind: 'mcp',
+          title: 'REMOVE',
+          inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+          parameters: [{ name: 'q', type: 'string', required: false }],
+          annotations: { readOnlyHint: { value: false, source: 'explicit' } },
+          hints: {},
+        },
       ],
     });
   });
@@ -102,12 +125,28 @@ describe('listLiveTools over Streamable HTTP', () => {
   it('without the header: MDKG_SOURCE_FAILED naming the URL', async () => {
     const result = await listLiveTools({ url: `${base}/mcp` }, { source: 'remote', timeoutMs: 5_000 });
     expect(result.tools).toEqual([]);
-    expect(result.diagnostics).toEqual([{ code: 'MDKG_SOURCE_FAILED', severity: 'error', message: `source "remote" (${base}/mcp): failed while connecting and initializing: Streamable HTTP error: Error POSTing to endpoint: unauthorized (HTTP 401)` }]);
+    expect(result.diagnostics).toEqual([
+      {
+        code: 'MDKG_SOURCE_FAILED',
+        severity: 'error',
+        message: `source "remote" (${base}/mcp): failed while connecting and initializing: Streamable HTTP error: Error POSTing to endpoint: unauthorized (HTTP 401)`,
+      },
+    ]);
   });
 
   it('a server that never answers: MDKG_SOURCE_TIMEOUT', async () => {
     const result = await listLiveTools({ url: `${base}/hang` }, { source: 'remote', timeoutMs: 1_000 });
-    expect(result).toEqual({ source: 'remote', tools: [], diagnostics: [{ code: 'MDKG_SOURCE_TIMEOUT', severity: 'error', message: `source "remote" (${base}/hang): no answer within 1000 ms while connecting and initializing` }] });
+    expect(result).toEqual({
+      source: 'remote',
+      tools: [],
+      diagnostics: [
+        {
+          code: 'MDKG_SOURCE_TIMEOUT',
+          severity: 'error',
+          message: `source "remote" (${base}/hang): no answer within 1000 ms while connecting and initializing`,
+        },
+      ],
+    });
   });
 
   it('nothing listening: MDKG_SOURCE_FAILED', async () => {
@@ -116,6 +155,12 @@ describe('listLiveTools over Streamable HTTP', () => {
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/mcp`;
     await new Promise<void>((done) => closed.close(() => done()));
     const result = await listLiveTools({ url }, { source: 'remote', timeoutMs: 5_000 });
-    expect(result.diagnostics).toEqual([{ code: 'MDKG_SOURCE_FAILED', severity: 'error', message: `source "remote" (${url}): failed while connecting and initializing: fetch failed (connect ECONNREFUSED ${url.slice(7, -4)})` }]);
+    expect(result.diagnostics).toEqual([
+      {
+        code: 'MDKG_SOURCE_FAILED',
+        severity: 'error',
+        message: `source "remote" (${url}): failed while connecting and initializing: fetch failed (connect ECONNREFUSED ${url.slice(7, -4)})`,
+      },
+    ]);
   });
 });

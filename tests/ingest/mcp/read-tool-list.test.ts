@@ -19,9 +19,21 @@ describe('readMcpToolList: one tool, rule by rule', () => {
     {
       name: 'all the plain fields',
       tool: { name: 'read', title: 'Read', description: 'Reads.', inputSchema: SCHEMA, outputSchema: { type: 'object' } },
-      tools: [model('read', { title: 'Read', description: 'Reads.', inputSchema: SCHEMA, outputSchema: { type: 'object' }, parameters: [{ name: 'path', type: 'string', required: true, description: 'Where' }] })],
+      tools: [
+        model('read', {
+          title: 'Read',
+          description: 'Reads.',
+          inputSchema: SCHEMA,
+          outputSchema: { type: 'object' },
+          parameters: [{ name: 'path', type: 'string', required: true, description: 'Where' }],
+        }),
+      ],
     },
-    { name: 'title from annotations.title', tool: { name: 't', annotations: { title: 'From annotations' }, inputSchema: {} }, tools: [model('t', { title: 'From annotations', inputSchema: {} })] },
+    {
+      name: 'title from annotations.title',
+      tool: { name: 't', annotations: { title: 'From annotations' }, inputSchema: {} },
+      tools: [model('t', { title: 'From annotations', inputSchema: {} })],
+    },
     {
       name: 'top-level title wins over annotations.title',
       tool: { name: 't', title: 'Top', annotations: { title: 'Inner' }, inputSchema: {} },
@@ -48,7 +60,14 @@ describe('readMcpToolList: one tool, rule by rule', () => {
         model('p', {
           inputSchema: {
             type: 'object',
-            properties: { mode: { type: 'string', enum: ['a', 'b'], default: 'a' }, limit: { type: ['integer', 'null'], default: null }, value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] }, flag: { const: true }, any: {}, bare: true },
+            properties: {
+              mode: { type: 'string', enum: ['a', 'b'], default: 'a' },
+              limit: { type: ['integer', 'null'], default: null },
+              value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
+              flag: { const: true },
+              any: {},
+              bare: true,
+            },
             required: ['mode', 'bare'],
           },
           parameters: [
@@ -65,7 +84,12 @@ describe('readMcpToolList: one tool, rule by rule', () => {
     {
       name: 'explicit annotations kept, missing ones not inferred',
       tool: { name: 'a', inputSchema: {}, annotations: { readOnlyHint: true, openWorldHint: false } },
-      tools: [model('a', { inputSchema: {}, annotations: { readOnlyHint: { value: true, source: 'explicit' }, openWorldHint: { value: false, source: 'explicit' } } })],
+      tools: [
+        model('a', {
+          inputSchema: {},
+          annotations: { readOnlyHint: { value: true, source: 'explicit' }, openWorldHint: { value: false, source: 'explicit' } },
+        }),
+      ],
     },
     {
       name: 'all four annotations',
@@ -91,11 +115,30 @@ describe('readMcpToolList: one tool, rule by rule', () => {
         warn('tool "a" (tools[0]): annotations.destructiveHint must be a boolean, got null; ignored'),
       ],
     },
-    { name: 'annotations not an object', tool: { name: 'a', inputSchema: {}, annotations: [true] }, tools: [model('a', { inputSchema: {} })], diagnostics: [warn('tool "a" (tools[0]): annotations must be an object, got an array; ignored')] },
+    {
+      name: 'annotations not an object',
+      tool: { name: 'a', inputSchema: {}, annotations: [true] },
+      tools: [model('a', { inputSchema: {} })],
+      diagnostics: [warn('tool "a" (tools[0]): annotations must be an object, got an array; ignored')],
+    },
     {
       name: 'hints and requires from _meta',
-      tool: { name: 'h', inputSchema: {}, _meta: { 'mdkg/hints': { aliases: ['cat'], keywords: ['file', 'read'], categories: ['fs'], examples: ['read a.txt'] }, 'mdkg/requires': ['list'], other: 1 } },
-      tools: [model('h', { inputSchema: {}, hints: { aliases: ['cat'], keywords: ['file', 'read'], categories: ['fs'], examples: ['read a.txt'] }, requires: ['list'] })],
+      tool: {
+        name: 'h',
+        inputSchema: {},
+        _meta: {
+          'mdkg/hints': { aliases: ['cat'], keywords: ['file', 'read'], categories: ['fs'], examples: ['read a.txt'] },
+          'mdkg/requires': ['list'],
+          other: 1,
+        },
+      },
+      tools: [
+        model('h', {
+          inputSchema: {},
+          hints: { aliases: ['cat'], keywords: ['file', 'read'], categories: ['fs'], examples: ['read a.txt'] },
+          requires: ['list'],
+        }),
+      ],
     },
     {
       name: 'bad hints ignored one field at a time',
@@ -116,9 +159,19 @@ describe('readMcpToolList: one tool, rule by rule', () => {
         warn('tool "h" (tools[0]): _meta["mdkg/requires"] must be an array of tool names (strings), got the string "list"; ignored'),
       ],
     },
-    { name: '_meta not an object', tool: { name: 'h', inputSchema: {}, _meta: 5 }, tools: [model('h', { inputSchema: {} })], diagnostics: [warn('tool "h" (tools[0]): _meta must be an object, got number 5; ignored')] },
+    {
+      name: '_meta not an object',
+      tool: { name: 'h', inputSchema: {}, _meta: 5 },
+      tools: [model('h', { inputSchema: {} })],
+      diagnostics: [warn('tool "h" (tools[0]): _meta must be an object, got number 5; ignored')],
+    },
     { name: 'empty requires omitted', tool: { name: 'h', inputSchema: {}, _meta: { 'mdkg/requires': [] } }, tools: [model('h', { inputSchema: {} })] },
-    { name: 'no inputSchema: kept, no parameters', tool: { name: 'n' }, tools: [model('n')], diagnostics: [warn('tool "n" (tools[0]): has no inputSchema; read as taking no parameters')] },
+    {
+      name: 'no inputSchema: kept, no parameters',
+      tool: { name: 'n' },
+      tools: [model('n')],
+      diagnostics: [warn('tool "n" (tools[0]): has no inputSchema; read as taking no parameters')],
+    },
     {
       name: 'odd schema parts reported, tool kept',
       tool: { name: 'o', description: 7, title: false, inputSchema: { type: 'string', properties: [], required: 'x' }, outputSchema: 'text' },
@@ -141,7 +194,18 @@ describe('readMcpToolList: one tool, rule by rule', () => {
 describe('readMcpToolList: invalid tools are skipped, the others kept', () => {
   it('reports each bad tool by name, or by index when it has none', () => {
     const good = { name: 'good', inputSchema: {} };
-    const result = read([null, 'text', { description: 'no name' }, { name: '' }, { name: 42 }, good, { name: 'bad', inputSchema: 'string' }, { name: 'arr', inputSchema: [] }, { name: 'good', inputSchema: { type: 'object' } }, { name: 'last', inputSchema: {} }]);
+    const result = read([
+      null,
+      'text',
+      { description: 'no name' },
+      { name: '' },
+      { name: 42 },
+      good,
+      { name: 'bad', inputSchema: 'string' },
+      { name: 'arr', inputSchema: [] },
+      { name: 'good', inputSchema: { type: 'object' } },
+      { name: 'last', inputSchema: {} },
+    ]);
     expect(result.tools).toEqual([model('good', { inputSchema: {} }), model('last', { inputSchema: {} })]);
     expect(result.diagnostics).toEqual([
       invalid('tools[0] is not an object (got null); skipped'),
@@ -157,17 +221,88 @@ describe('readMcpToolList: invalid tools are skipped, the others kept', () => {
 });
 
 describe('readMcpToolList: the file as a whole', () => {
-  const source = (diagnostic: Omit<Diagnostic, 'severity' | 'file'>) => ({ source: 'demo', tools: [], diagnostics: [{ severity: 'error', file: FILE, ...diagnostic }] });
+  const source = (diagnostic: Omit<Diagnostic, 'severity' | 'file'>) => ({
+    source: 'demo',
+    tools: [],
+    diagnostics: [{ severity: 'error', file: FILE, ...diagnostic }],
+  });
   const cases: Array<{ name: string; text: string; expected: unknown }> = [
-    { name: 'missing comma', text: '{\n  "tools": [\n    {"name": "a"}\n    {"name": "b"}\n  ]\n}', expected: source({ code: 'MDKG_SOURCE_INVALID', message: 'tool list of source "demo" is not valid JSON: expected \',\' or \']\', found "{"', line: 4, column: 5 }) },
-    { name: 'trailing comma', text: '{"tools": [1,]}', expected: source({ code: 'MDKG_SOURCE_INVALID', message: 'tool list of source "demo" is not valid JSON: expected a value, found "]"', line: 1, column: 14 }) },
-    { name: 'cut short', text: '{"tools": [\n', expected: source({ code: 'MDKG_SOURCE_INVALID', message: 'tool list of source "demo" is not valid JSON: expected a value, found the end of the text', line: 2, column: 1 }) },
-    { name: 'empty', text: '', expected: source({ code: 'MDKG_SOURCE_INVALID', message: 'tool list of source "demo" is not valid JSON: expected a value, found the end of the text', line: 1, column: 1 }) },
-    { name: 'an object without tools', text: '{"items": []}', expected: source({ code: 'MDKG_SOURCE_INVALID', message: 'tool list of source "demo" must be {"tools": [...]} or an array of tools, got an object without a "tools" array', line: 1, column: 1 }) },
-    { name: 'tools not an array', text: '{"tools": {}}', expected: source({ code: 'MDKG_SOURCE_INVALID', message: 'tool list of source "demo" must be {"tools": [...]} or an array of tools, got an object without a "tools" array', line: 1, column: 1 }) },
-    { name: 'a string', text: '"tools"', expected: source({ code: 'MDKG_SOURCE_INVALID', message: 'tool list of source "demo" must be {"tools": [...]} or an array of tools, got the string "tools"', line: 1, column: 1 }) },
+    {
+      name: 'missing comma',
+      text: '{\n  "tools": [\n    {"name": "a"}\n    {"name": "b"}\n  ]\n}',
+      expected: source({
+        code: 'MDKG_SOURCE_INVALID',
+        message: 'tool list of source "demo" is not valid JSON: expected \',\' or \']\', found "{"',
+        line: 4,
+        column: 5,
+      }),
+    },
+    {
+      name: 'trailing comma',
+      text: '{"tools": [1,]}',
+      expected: source({
+        code: 'MDKG_SOURCE_INVALID',
+        message: 'tool list of source "demo" is not valid JSON: expected a value, found "]"',
+        line: 1,
+        column: 14,
+      }),
+    },
+    {
+      name: 'cut short',
+      text: '{"tools": [\n',
+      expected: source({
+        code: 'MDKG_SOURCE_INVALID',
+        message: 'tool list of source "demo" is not valid JSON: expected a value, found the end of the text',
+        line: 2,
+        column: 1,
+      }),
+    },
+    {
+      name: 'empty',
+      text: '',
+      expected: source({
+        code: 'MDKG_SOURCE_INVALID',
+        message: 'tool list of source "demo" is not valid JSON: expected a value, found the end of the text',
+        line: 1,
+        column: 1,
+      }),
+    },
+    {
+      name: 'an object without tools',
+      text: '{"items": []}',
+      expected: source({
+        code: 'MDKG_SOURCE_INVALID',
+        message: 'tool list of source "demo" must be {"tools": [...]} or an array of tools, got an object without a "tools" array',
+        line: 1,
+        column: 1,
+      }),
+    },
+    {
+      name: 'tools not an array',
+      text: '{"tools": {}}',
+      expected: source({
+        code: 'MDKG_SOURCE_INVALID',
+        message: 'tool list of source "demo" must be {"tools": [...]} or an array of tools, got an object without a "tools" array',
+        line: 1,
+        column: 1,
+      }),
+    },
+    {
+      name: 'a string',
+      text: '"tools"',
+      expected: source({
+        code: 'MDKG_SOURCE_INVALID',
+        message: 'tool list of source "demo" must be {"tools": [...]} or an array of tools, got the string "tools"',
+        line: 1,
+        column: 1,
+      }),
+    },
     { name: 'empty list', text: '{"tools": []}', expected: { source: 'demo', tools: [], diagnostics: [] } },
-    { name: 'a byte-order mark and a JSON-RPC response', text: '\ufeff{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "x", "inputSchema": {}}]}}', expected: { source: 'demo', tools: [model('x', { inputSchema: {} })], diagnostics: [] } },
+    {
+      name: 'a byte-order mark and a JSON-RPC response',
+      text: '\ufeff{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "x", "inputSchema": {}}]}}',
+      expected: { source: 'demo', tools: [model('x', { inputSchema: {} })], diagnostics: [] },
+    },
   ];
   it.each(cases)('$name', ({ text, expected }) => {
     expect(readMcpToolList(text, { source: 'demo', file: FILE })).toEqual(expected);
@@ -175,29 +310,47 @@ describe('readMcpToolList: the file as a whole', () => {
 
   it('refuses a text over the size limit, counting UTF-8 bytes', () => {
     const text = JSON.stringify({ tools: [{ name: 'é'.repeat(40) }] }); // 66 chars, 106 bytes
-    expect(readMcpToolList(text, { source: 'demo', file: FILE, maxBytes: 100 })).toEqual(source({ code: 'MDKG_FILE_TOO_LARGE', message: 'tool list of source "demo" is over the limit of 100 bytes; not read', line: 1, column: 1 }));
+    expect(readMcpToolList(text, { source: 'demo', file: FILE, maxBytes: 100 })).toEqual(
+      source({ code: 'MDKG_FILE_TOO_LARGE', message: 'tool list of source "demo" is over the limit of 100 bytes; not read', line: 1, column: 1 }),
+    );
     expect(readMcpToolList(text, { source: 'demo', file: FILE, maxBytes: 106 }).tools).toHaveLength(1);
   });
 
   it('refuses a text over the default limit of 50 MiB', () => {
     const text = `[${' '.repeat(50 * 1024 * 1024)}]`;
-    expect(readMcpToolList(text, { source: 'demo', file: FILE })).toEqual(source({ code: 'MDKG_FILE_TOO_LARGE', message: 'tool list of source "demo" is over the limit of 52428800 bytes; not read', line: 1, column: 1 }));
+    expect(readMcpToolList(text, { source: 'demo', file: FILE })).toEqual(
+      source({ code: 'MDKG_FILE_TOO_LARGE', message: 'tool list of source "demo" is over the limit of 52428800 bytes; not read', line: 1, column: 1 }),
+    );
   });
 
   it('leaves file out of diagnostics when no file is given', () => {
-    expect(readMcpToolList('[1]', { source: 'demo' }).diagnostics).toEqual([{ code: 'MDKG_TOOL_INVALID', severity: 'error', message: 'tools[0] is not an object (got number 1); skipped' }]);
+    expect(readMcpToolList('[1]', { source: 'demo' }).diagnostics).toEqual([
+      { code: 'MDKG_TOOL_INVALID', severity: 'error', message: 'tools[0] is not an object (got number 1); skipped' },
+    ]);
   });
 });
 
 describe('readMcpToolList: hostile input', () => {
   it('reads 10,000 tools quickly', () => {
-    const tools = Array.from({ length: 10_000 }, (_, i) => ({ name: `tool_${i}`, description: `Tool number ${i}`, inputSchema: SCHEMA, annotations: { readOnlyHint: i % 2 === 0 } }));
+    const tools = Array.from({ length: 10_000 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `Tool number ${i}`,
+      inputSchema: SCHEMA,
+      annotations: { readOnlyHint: i % 2 === 0 },
+    }));
     const started = performance.now();
     const result = read({ tools });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(result.diagnostics).toEqual([]);
     expect(result.tools).toHaveLength(10_000);
-    expect(result.tools[9_999]).toEqual(model('tool_9999', { description: 'Tool number 9999', inputSchema: SCHEMA, parameters: [{ name: 'path', type: 'string', required: true, description: 'Where' }], annotations: { readOnlyHint: { value: false, source: 'explicit' } } }));
+    expect(result.tools[9_999]).toEqual(
+      model('tool_9999', {
+        description: 'Tool number 9999',
+        inputSchema: SCHEMA,
+        parameters: [{ name: 'path', type: 'string', required: true, description: 'Where' }],
+        annotations: { readOnlyHint: { value: false, source: 'explicit' } },
+      }),
+    );
   });
 
   it('keeps absurdly long strings', () => {
@@ -208,7 +361,15 @@ describe('readMcpToolList: hostile input', () => {
 
   it('locates an error deep in nested arrays without overflowing the stack', () => {
     const text = `${'['.repeat(200_000)}}`;
-    expect(readMcpToolList(text, { source: 'demo' }).diagnostics).toEqual([{ code: 'MDKG_SOURCE_INVALID', severity: 'error', message: 'tool list of source "demo" is not valid JSON: expected a value, found "}"', line: 1, column: 200_001 }]);
+    expect(readMcpToolList(text, { source: 'demo' }).diagnostics).toEqual([
+      {
+        code: 'MDKG_SOURCE_INVALID',
+        severity: 'error',
+        message: 'tool list of source "demo" is not valid JSON: expected a value, found "}"',
+        line: 1,
+        column: 200_001,
+      },
+    ]);
   });
 
   it('reads names like __proto__ as plain data', () => {

@@ -5,7 +5,15 @@ const withExtensions = (extensions: Record<string, unknown>) => read(spec30({ '/
 
 describe('readOpenApi: vendor extensions', () => {
   it('reads search hints from x-mdkg-hints, keeping lists of strings only', () => {
-    const result = withExtensions({ 'x-mdkg-hints': { aliases: ['pets by status', 1, 'pets by status'], keywords: 'not a list', categories: ['catalog'], examples: ['find sold pets'], other: ['x'] } });
+    const result = withExtensions({
+      'x-mdkg-hints': {
+        aliases: ['pets by status', 1, 'pets by status'],
+        keywords: 'not a list',
+        categories: ['catalog'],
+        examples: ['find sold pets'],
+        other: ['x'],
+      },
+    });
     expect(tool(result, 'op').hints).toStrictEqual({ aliases: ['pets by status'], categories: ['catalog'], examples: ['find sold pets'] });
     expect(result.diagnostics).toStrictEqual([]);
   });
@@ -18,7 +26,10 @@ describe('readOpenApi: vendor extensions', () => {
 
   it('keeps explicit boolean annotations from x-mcp-annotations and leaves the rest to inference', () => {
     const result = withExtensions({ 'x-mcp-annotations': { readOnlyHint: false, destructiveHint: true, idempotentHint: 'yes', title: 'x' } });
-    expect(tool(result, 'op').annotations).toStrictEqual({ readOnlyHint: { value: false, source: 'explicit' }, destructiveHint: { value: true, source: 'explicit' } });
+    expect(tool(result, 'op').annotations).toStrictEqual({
+      readOnlyHint: { value: false, source: 'explicit' },
+      destructiveHint: { value: true, source: 'explicit' },
+    });
     expect(tool(withExtensions({}), 'op').annotations).toStrictEqual({});
   });
 });

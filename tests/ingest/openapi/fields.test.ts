@@ -15,7 +15,11 @@ const obj = (properties: Record<string, unknown>) => ({ type: 'object', properti
 
 describe('readOpenApi: leaf fields (consumes / produces) and schema refs', () => {
   it('follows objects and arrays (nested arrays too), naming leaves by their own name and full path', () => {
-    const schema = obj({ orderId: { type: 'string' }, lines: { type: 'array', items: obj({ sku: { type: 'string' }, tags: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } }) }, meta: { type: 'object' } });
+    const schema = obj({
+      orderId: { type: 'string' },
+      lines: { type: 'array', items: obj({ sku: { type: 'string' }, tags: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } }) },
+      meta: { type: 'object' },
+    });
     expect(produces(schema).fields).toStrictEqual([
       { name: 'orderId', path: 'response.orderId', type: 'string' },
       { name: 'sku', path: 'response.lines[].sku', type: 'string' },
@@ -25,7 +29,11 @@ describe('readOpenApi: leaf fields (consumes / produces) and schema refs', () =>
   });
 
   it('names the component schema each field sits in, and a whole-response ref for a primitive root', () => {
-    const schemas = { Order: obj({ id: { type: 'string' }, customer: { $ref: '#/components/schemas/Customer' }, status: { $ref: '#/components/schemas/Status' } }), Customer: obj({ email: { type: 'string' } }), Status: { type: 'string', enum: ['open'] } };
+    const schemas = {
+      Order: obj({ id: { type: 'string' }, customer: { $ref: '#/components/schemas/Customer' }, status: { $ref: '#/components/schemas/Status' } }),
+      Customer: obj({ email: { type: 'string' } }),
+      Status: { type: 'string', enum: ['open'] },
+    };
     expect(produces({ $ref: '#/components/schemas/Order' }, schemas)).toStrictEqual({
       fields: [
         { name: 'id', path: 'response.id', type: 'string', schema: 'Order' },
@@ -34,12 +42,25 @@ describe('readOpenApi: leaf fields (consumes / produces) and schema refs', () =>
       ],
       refs: ['Order', 'Customer', 'Status'],
     });
-    expect(produces({ $ref: '#/components/schemas/Status' }, schemas)).toStrictEqual({ fields: [{ name: 'response', path: 'response', type: 'string', schema: 'Status' }], refs: ['Status'] });
+    expect(produces({ $ref: '#/components/schemas/Status' }, schemas)).toStrictEqual({
+      fields: [{ name: 'response', path: 'response', type: 'string', schema: 'Status' }],
+      refs: ['Status'],
+    });
   });
 
   it('merges allOf and follows every oneOf / anyOf member, one field per path', () => {
     const schemas = { Cat: obj({ name: { type: 'string' }, meows: { type: 'boolean' } }), Dog: obj({ name: { type: 'string' }, barks: { type: 'boolean' } }) };
-    const schema = { allOf: [obj({ id: { type: 'integer' } }), { properties: { pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] }, extra: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }] };
+    const schema = {
+      allOf: [
+        obj({ id: { type: 'integer' } }),
+        {
+          properties: {
+            pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] },
+            extra: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          },
+        },
+      ],
+    };
     expect(produces(schema, schemas)).toStrictEqual({
       fields: [
         { name: 'id', path: 'response.id', type: 'integer' },
@@ -109,7 +130,10 @@ describe('readOpenApi: leaf fields (consumes / produces) and schema refs', () =>
                 operationId: 'op',
                 parameters: [{ $ref: '#/components/parameters/P' }],
                 requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/B' } } } },
-                responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/R' } } } } }, '400': { description: 'e', content: { 'application/json': { schema: { $ref: '#/components/schemas/E' } } } } },
+                responses: {
+                  '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/R' } } } } },
+                  '400': { description: 'e', content: { 'application/json': { schema: { $ref: '#/components/schemas/E' } } } },
+                },
               },
             },
           },
@@ -124,7 +148,18 @@ describe('readOpenApi: leaf fields (consumes / produces) and schema refs', () =>
 
 // The field walk as it was before walks below shared schemas were replayed: every call walks afresh.
 // The same fields (names, paths, types, owners, in order) and visit counts must come out.
-function referenceWalk(schema: unknown, at: string, name: string, path: string, owner: string | undefined, depth: number, steps: number, ctx: ReadContext, stack: WalkStack, out: FieldList): void {
+function referenceWalk(
+  schema: unknown,
+  at: string,
+  name: string,
+  path: string,
+  owner: string | undefined,
+  depth: number,
+  steps: number,
+  ctx: ReadContext,
+  stack: WalkStack,
+  out: FieldList,
+): void {
   if (out.visits >= MAX_VISITS || out.full) return;
   out.visits++;
   const view = viewSchema(schema, at, ctx, stack);
@@ -147,7 +182,8 @@ function referenceWalk(schema: unknown, at: string, name: string, path: string, 
   }
   inside(stack, view, () => {
     if (followProperties) {
-      for (const [key, child] of view.properties) referenceWalk(child.schema, child.at, key, `${path}.${key}`, child.owner ?? childOwner, depth + 1, steps + 1, ctx, stack, out);
+      for (const [key, child] of view.properties)
+        referenceWalk(child.schema, child.at, key, `${path}.${key}`, child.owner ?? childOwner, depth + 1, steps + 1, ctx, stack, out);
     } else if (view.properties.size > 0) {
       leaf();
     }
@@ -190,7 +226,11 @@ describe('collectFields replays walks below shared schemas', () => {
     Fan3: { oneOf: Array.from({ length: 12 }, () => obj({ leaf: { type: 'string' } })) },
   };
   const names = Object.keys(schemas);
-  const roots: FieldRoot[] = [{ name: 'response', path: 'response' }, { name: 'body', path: 'body' }, { name: 'item', path: 'body.item', owner: 'Outer' }];
+  const roots: FieldRoot[] = [
+    { name: 'response', path: 'response' },
+    { name: 'body', path: 'body' },
+    { name: 'item', path: 'body.item', owner: 'Outer' },
+  ];
   const context = (): ReadContext => {
     const spec = structuredClone(spec30({}, { schemas }));
     const reporter = new Reporter(undefined);
@@ -201,7 +241,10 @@ describe('collectFields replays walks below shared schemas', () => {
   it.each([
     ['in order', names],
     ['in reverse', [...names].reverse()],
-    ['each schema after the ones it is reached from', ['Entry', 'A', 'C', 'B', 'PodList', 'Pod', 'Spec', 'Meta', 'Loop', 'LoopBase', 'P2', 'P1', 'ManyWide', 'Wide', 'Fan', 'Node']],
+    [
+      'each schema after the ones it is reached from',
+      ['Entry', 'A', 'C', 'B', 'PodList', 'Pod', 'Spec', 'Meta', 'Loop', 'LoopBase', 'P2', 'P1', 'ManyWide', 'Wide', 'Fan', 'Node'],
+    ],
   ])('gives the fields of walking afresh, %s, one list per schema and one shared by all', (_, order) => {
     const ctx = context();
     const refCtx = context();

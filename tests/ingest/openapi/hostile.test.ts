@@ -49,7 +49,11 @@ describe('readOpenApi: hostile specs', () => {
   });
 
   it('keeps keys like __proto__ and constructor as plain data', () => {
-    const text = JSON.stringify(spec30({ '/__proto__': { get: { operationId: '__proto__', parameters: [{ name: 'constructor', in: 'query', schema: { type: 'integer' } }], responses: {} } } })).replace(
+    const text = JSON.stringify(
+      spec30({
+        '/__proto__': { get: { operationId: '__proto__', parameters: [{ name: 'constructor', in: 'query', schema: { type: 'integer' } }], responses: {} } },
+      }),
+    ).replace(
       '"parameters":[',
       '"requestBody":{"content":{"application/json":{"schema":{"properties":{"__proto__":{"type":"string"},"toString":{"type":"boolean"}}}}}},"parameters":[',
     );

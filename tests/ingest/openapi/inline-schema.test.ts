@@ -10,7 +10,19 @@ import { schemaType } from '../../../src/ingest/openapi/schema-view.js';
 // inlineSchema must give the same values and leave the same budget, call after call.
 const MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions']);
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const VALUES = new Set(['items', 'additionalProperties', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else']);
+const VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+]);
 const cut = (node: Json, comment: string): Json => {
   const type = schemaType(node);
   return type === undefined ? { $comment: comment } : { type, $comment: comment };
@@ -50,9 +62,19 @@ function reference(schema: unknown, at: string, ctx: ReadContext, stack: WalkSta
       }
       setOwn(out, key, map);
     } else if (LISTS.has(key) && Array.isArray(value)) {
-      setOwn(out, key, value.map((sub: unknown, index) => reference(sub, pointer(here, String(index)), ctx, stack, depth + 1, budget)));
+      setOwn(
+        out,
+        key,
+        value.map((sub: unknown, index) => reference(sub, pointer(here, String(index)), ctx, stack, depth + 1, budget)),
+      );
     } else if (VALUES.has(key) && (isObject(value) || Array.isArray(value))) {
-      setOwn(out, key, Array.isArray(value) ? value.map((item: unknown, index) => reference(item, pointer(here, String(index)), ctx, stack, depth + 1, budget)) : reference(value, here, ctx, stack, depth + 1, budget));
+      setOwn(
+        out,
+        key,
+        Array.isArray(value)
+          ? value.map((item: unknown, index) => reference(item, pointer(here, String(index)), ctx, stack, depth + 1, budget))
+          : reference(value, here, ctx, stack, depth + 1, budget),
+      );
     } else {
       setOwn(out, key, copyData(value, 0, budget));
     }
@@ -79,7 +101,9 @@ const schemas: Json = {
   Sibling: { $ref: '#/components/schemas/Node', description: 'a node' },
   Broken: { type: 'object', properties: { gone: ref('Missing'), remote: { $ref: 'https://example.com/x.json' } } },
   Composed: { allOf: [ref('A'), ref('Node'), { properties: { w: ref('Wide') } }], anyOf: [ref('B'), ref('Leaf')] },
-  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`Chain${i}`, { type: 'object', properties: { next: i < 11 ? ref(`Chain${i + 1}`) : ref('Node'), a: ref('A') } }])),
+  ...Object.fromEntries(
+    Array.from({ length: 12 }, (_, i) => [`Chain${i}`, { type: 'object', properties: { next: i < 11 ? ref(`Chain${i + 1}`) : ref('Node'), a: ref('A') } }]),
+  ),
 };
 const spec: Json = { openapi: '3.0.3', paths: {}, components: { schemas } };
 

@@ -48,14 +48,22 @@ describe('readOpenApi: output from the chosen response and media type', () => {
               responses: {
                 '404': { description: 'no', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
                 '201': { $ref: '#/components/responses/Created' },
-                '200': { description: 'ok', content: { 'application/xml': { schema: { type: 'object', properties: { xml: { type: 'string' } } } }, 'application/hal+json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } },
+                '200': {
+                  description: 'ok',
+                  content: {
+                    'application/xml': { schema: { type: 'object', properties: { xml: { type: 'string' } } } },
+                    'application/hal+json': { schema: { type: 'object', properties: { id: { type: 'string' } } } },
+                  },
+                },
               },
             },
           },
         },
         {
           schemas: { Error: { type: 'object', properties: { code: { type: 'integer' } } } },
-          responses: { Created: { description: 'made', content: { 'application/json': { schema: { type: 'object', properties: { created: { type: 'string' } } } } } } },
+          responses: {
+            Created: { description: 'made', content: { 'application/json': { schema: { type: 'object', properties: { created: { type: 'string' } } } } } },
+          },
         },
       ),
     );
@@ -66,7 +74,19 @@ describe('readOpenApi: output from the chosen response and media type', () => {
   });
 
   it('has no output when the chosen response has no body', () => {
-    const op = tool(read(spec30({ '/a': { delete: { operationId: 'op', responses: { '204': { description: 'gone' }, default: { description: 'e', content: { 'application/json': { schema: { type: 'string' } } } } } } } })), 'op');
+    const op = tool(
+      read(
+        spec30({
+          '/a': {
+            delete: {
+              operationId: 'op',
+              responses: { '204': { description: 'gone' }, default: { description: 'e', content: { 'application/json': { schema: { type: 'string' } } } } },
+            },
+          },
+        }),
+      ),
+      'op',
+    );
     expect([op.outputSchema, op.openapi?.produces, 'outputSchema' in op]).toStrictEqual([undefined, [], false]);
   });
 

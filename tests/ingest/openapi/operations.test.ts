@@ -7,7 +7,10 @@ const ok = { responses: {} };
 const withId = (name: string, get: unknown = ok) => ({ parameters: [{ name, in: 'path', schema: { type: 'string' } }], get });
 const names = (paths: unknown) => {
   const result = read(spec30(paths));
-  return { tools: result.tools.map((t) => [t.name, t.openapi?.generatedOperationId, `${t.openapi?.method} ${t.openapi?.path}`]), diagnostics: result.diagnostics };
+  return {
+    tools: result.tools.map((t) => [t.name, t.openapi?.generatedOperationId, `${t.openapi?.method} ${t.openapi?.path}`]),
+    diagnostics: result.diagnostics,
+  };
 };
 
 describe('generatedName', () => {

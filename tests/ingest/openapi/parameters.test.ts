@@ -52,20 +52,31 @@ describe('readOpenApi: parameters', () => {
   });
 
   it('reads a parameter schema from its content map, by media type preference', () => {
-    const content = { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } } };
+    const content = {
+      'text/plain': { schema: { type: 'string' } },
+      'application/json': { schema: { type: 'object', properties: { a: { type: 'integer' } } } },
+    };
     const result = read(spec30({ '/a': get([{ name: 'h', in: 'header', content }]) }));
     expect(tool(result, 'op').parameters).toStrictEqual([{ name: 'h', in: 'header', required: false, type: 'object' }]);
     expect(tool(result, 'op').openapi?.consumes).toStrictEqual([{ name: 'a', path: 'header.h.a', type: 'integer' }]);
   });
 
   it('expands wrapper query objects into <wrapper>.<property> parameters', () => {
-    const Filter = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['a', 'b'] }, tags: { type: 'array', items: { type: 'string' } } } };
+    const Filter = {
+      type: 'object',
+      required: ['status'],
+      properties: { status: { type: 'string', enum: ['a', 'b'] }, tags: { type: 'array', items: { type: 'string' } } },
+    };
     const result = read(
       spec30(
         {
           '/a': get([
             { name: 'filter', in: 'query', required: true, style: 'deepObject', explode: true, schema: { $ref: '#/components/schemas/Filter' } },
-            { name: 'page', in: 'query', schema: { properties: { size: { type: 'integer', description: 'per page' }, number: { type: 'integer' } }, required: ['size'] } },
+            {
+              name: 'page',
+              in: 'query',
+              schema: { properties: { size: { type: 'integer', description: 'per page' }, number: { type: 'integer' } }, required: ['size'] },
+            },
             { name: 'map', in: 'query', schema: { type: 'object', additionalProperties: { type: 'string' } } },
             { name: 'obj', in: 'header', schema: Filter },
           ]),
@@ -113,7 +124,12 @@ describe('readOpenApi: parameters', () => {
     const result = read({
       openapi: '3.1.0',
       paths: { '/a': get([{ $ref: '#/components/parameters/Limit', description: 'overridden' }, { $ref: '#/components/parameters/Offset' }]) },
-      components: { parameters: { Limit: { name: 'limit', in: 'query', description: 'original', schema: { type: 'integer' } }, Offset: { name: 'offset', in: 'query', schema: { type: 'integer' } } } },
+      components: {
+        parameters: {
+          Limit: { name: 'limit', in: 'query', description: 'original', schema: { type: 'integer' } },
+          Offset: { name: 'offset', in: 'query', schema: { type: 'integer' } },
+        },
+      },
     });
     expect(tool(result, 'op').parameters).toStrictEqual([
       { name: 'limit', in: 'query', required: false, type: 'integer', description: 'overridden' },
@@ -128,8 +144,19 @@ describe('readOpenApi: parameters', () => {
       }),
     );
     expect(tool(result, 'op').parameters).toStrictEqual([{ name: 'ok', in: 'query', required: false }]);
-    const needs = (i: number) => diag('MDKG_TOOL_INVALID', 'warning', `parameter at #/paths/~1a/get/parameters/${i} of GET /a needs a name and a location (path, query, header, cookie); skipped`);
-    expect(result.diagnostics).toStrictEqual([diag('MDKG_TOOL_INVALID', 'warning', 'parameters at #/paths/~1a/parameters is not a list; ignored'), needs(0), needs(1), needs(2), needs(3)]);
+    const needs = (i: number) =>
+      diag(
+        'MDKG_TOOL_INVALID',
+        'warning',
+        `parameter at #/paths/~1a/get/parameters/${i} of GET /a needs a name and a location (path, query, header, cookie); skipped`,
+      );
+    expect(result.diagnostics).toStrictEqual([
+      diag('MDKG_TOOL_INVALID', 'warning', 'parameters at #/paths/~1a/parameters is not a list; ignored'),
+      needs(0),
+      needs(1),
+      needs(2),
+      needs(3),
+    ]);
   });
 
   it('adds undeclared path template variables as required strings, with a warning', () => {
@@ -140,7 +167,9 @@ describe('readOpenApi: parameters', () => {
       { name: 'org', in: 'path', required: true, type: 'string' },
     ]);
     expect(op.inputSchema).toStrictEqual({ type: 'object', properties: { repo: { type: 'integer' }, org: { type: 'string' } }, required: ['repo', 'org'] });
-    expect(result.diagnostics).toStrictEqual([diag('MDKG_TOOL_INVALID', 'warning', 'path parameter {org} of GET /orgs/{org}/repos/{repo} is not declared; read as a required string')]);
+    expect(result.diagnostics).toStrictEqual([
+      diag('MDKG_TOOL_INVALID', 'warning', 'path parameter {org} of GET /orgs/{org}/repos/{repo} is not declared; read as a required string'),
+    ]);
   });
 
   it('reads Swagger 2.0 parameters from their own type, format, items, enum and default', () => {

@@ -49,9 +49,24 @@ describe.skipIf(!present)(title, () => {
     expect(tool.parameters).toStrictEqual([{ name: 'petId', in: 'path', required: true, type: 'integer', description: 'ID of pet to return' }]);
     expect(tool.openapi?.consumes).toStrictEqual([{ name: 'petId', path: 'path.petId', type: 'integer' }]);
     expect(tool.openapi?.produces.map((f) => f.name)).toEqual(expect.arrayContaining(['id', 'name', 'status']));
-    expect(tool.openapi?.produces.find((f) => f.path === 'response.status')).toStrictEqual({ name: 'status', path: 'response.status', type: 'string', schema: 'Pet' });
-    expect(tool.openapi?.produces.find((f) => f.path === 'response.category.id')).toStrictEqual({ name: 'id', path: 'response.category.id', type: 'integer', schema: 'Category' });
-    expect([tool.openapi?.servers, tool.openapi?.security, tool.openapi?.tags, tool.openapi?.schemaRefs]).toStrictEqual([['/api/v3'], ['api_key', 'petstore_auth'], ['pet'], ['Pet', 'Category', 'Tag']]);
+    expect(tool.openapi?.produces.find((f) => f.path === 'response.status')).toStrictEqual({
+      name: 'status',
+      path: 'response.status',
+      type: 'string',
+      schema: 'Pet',
+    });
+    expect(tool.openapi?.produces.find((f) => f.path === 'response.category.id')).toStrictEqual({
+      name: 'id',
+      path: 'response.category.id',
+      type: 'integer',
+      schema: 'Category',
+    });
+    expect([tool.openapi?.servers, tool.openapi?.security, tool.openapi?.tags, tool.openapi?.schemaRefs]).toStrictEqual([
+      ['/api/v3'],
+      ['api_key', 'petstore_auth'],
+      ['pet'],
+      ['Pet', 'Category', 'Tag'],
+    ]);
   });
 
   it('petstore: request bodies by media type preference, arrays and binary uploads', () => {
@@ -64,14 +79,27 @@ describe.skipIf(!present)(title, () => {
       ['tags', 'body', false],
       ['status', 'body', false],
     ]);
-    expect(paths(addPet.openapi?.consumes)).toStrictEqual(['body.id', 'body.name', 'body.category.id', 'body.category.name', 'body.photoUrls[]', 'body.tags[].id', 'body.tags[].name', 'body.status']);
+    expect(paths(addPet.openapi?.consumes)).toStrictEqual([
+      'body.id',
+      'body.name',
+      'body.category.id',
+      'body.category.name',
+      'body.photoUrls[]',
+      'body.tags[].id',
+      'body.tags[].name',
+      'body.status',
+    ]);
     expect(find('specs/petstore3.json', 'uploadFile').parameters.at(-1)).toStrictEqual({ name: 'body', in: 'body', required: false, type: 'string' });
     expect(paths(find('specs/petstore3.json', 'createUsersWithListInput').openapi?.consumes).slice(0, 2)).toStrictEqual(['body[].id', 'body[].username']);
   });
 
   it('github subset: path parameters, body fields and servers', () => {
     const tool = find('specs/github_subset.json', 'createIssue');
-    expect([tool.openapi?.method, tool.openapi?.path, tool.openapi?.servers]).toStrictEqual(['POST', '/repos/{owner}/{repo}/issues', ['https://api.github.com']]);
+    expect([tool.openapi?.method, tool.openapi?.path, tool.openapi?.servers]).toStrictEqual([
+      'POST',
+      '/repos/{owner}/{repo}/issues',
+      ['https://api.github.com'],
+    ]);
     expect(tool.parameters.map((p) => [p.name, p.in, p.required, p.type])).toStrictEqual([
       ['owner', 'path', true, 'string'],
       ['repo', 'path', true, 'string'],
@@ -84,7 +112,12 @@ describe.skipIf(!present)(title, () => {
 
   it('e-commerce and xgen commerce: the fields that link tools (produces → consumes)', () => {
     expect(paths(find('specs/ecommerce.json', 'createUser').openapi?.consumes)).toStrictEqual(['body.email', 'body.name', 'body.phone']);
-    expect(paths(find('xgen_tool_graph/commerce_openapi.json', 'searchProducts').openapi?.produces)).toStrictEqual(['response.items[].productId', 'response.items[].productName', 'response.items[].skuId', 'response.items[].price']);
+    expect(paths(find('xgen_tool_graph/commerce_openapi.json', 'searchProducts').openapi?.produces)).toStrictEqual([
+      'response.items[].productId',
+      'response.items[].productName',
+      'response.items[].skuId',
+      'response.items[].price',
+    ]);
     expect(paths(find('xgen_tool_graph/commerce_openapi.json', 'getProductDetail').openapi?.consumes)).toContain('path.productId');
   });
 
@@ -100,11 +133,22 @@ describe.skipIf(!present)(title, () => {
       ['namespace', 'path', true],
       ['pretty', 'query', false],
     ]);
-    expect(read.openapi?.produces.find((f) => f.path === 'response.metadata.name')).toStrictEqual({ name: 'name', path: 'response.metadata.name', type: 'string', schema: 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' });
+    expect(read.openapi?.produces.find((f) => f.path === 'response.metadata.name')).toStrictEqual({
+      name: 'name',
+      path: 'response.metadata.name',
+      type: 'string',
+      schema: 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta',
+    });
     expect(read.openapi?.schemaRefs.slice(0, 2)).toStrictEqual(['io.k8s.api.core.v1.Pod', 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta']);
     // PATCH bodies: application/json-patch+json is the first application/*+json type listed
     const patch = find('specs/k8s_core_v1.json', 'patchCoreV1NamespacedPod');
-    expect(patch.parameters.at(-1)).toStrictEqual({ name: 'body', in: 'body', required: true, type: 'object', description: 'Patch is provided to give a concrete name and type to the Kubernetes PATCH request body.' });
+    expect(patch.parameters.at(-1)).toStrictEqual({
+      name: 'body',
+      in: 'body',
+      required: true,
+      type: 'object',
+      description: 'Patch is provided to give a concrete name and type to the Kubernetes PATCH request body.',
+    });
     expect(patch.openapi?.consumes.at(-1)).toStrictEqual({ name: 'body', path: 'body', type: 'object', schema: 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch' });
   });
 

@@ -3,7 +3,8 @@ import { readOpenApi } from '../../../src/ingest/openapi/index.js';
 import { componentSchemaName, pointerTokens } from '../../../src/ingest/openapi/refs.js';
 import { diag, jsonResponse, read, spec30, tool } from './helpers.js';
 
-const responding = (schema: unknown, schemas: Record<string, unknown>) => read(spec30({ '/a': { get: { operationId: 'op', responses: jsonResponse(schema) } } }, { schemas }));
+const responding = (schema: unknown, schemas: Record<string, unknown>) =>
+  read(spec30({ '/a': { get: { operationId: 'op', responses: jsonResponse(schema) } } }, { schemas }));
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 describe('pointerTokens and componentSchemaName', () => {
@@ -62,7 +63,12 @@ describe('readOpenApi: $refs', () => {
     expect(op.outputSchema).toStrictEqual({
       type: 'object',
       properties: {
-        b: { allOf: [{ type: 'object', $comment: 'circular $ref #/components/schemas/A' }, { type: 'object', properties: { a: { type: 'object', $comment: 'circular $ref #/components/schemas/A' }, n: { type: 'number' } } }] },
+        b: {
+          allOf: [
+            { type: 'object', $comment: 'circular $ref #/components/schemas/A' },
+            { type: 'object', properties: { a: { type: 'object', $comment: 'circular $ref #/components/schemas/A' }, n: { type: 'number' } } },
+          ],
+        },
         name: { type: 'string' },
       },
     });
@@ -76,7 +82,10 @@ describe('readOpenApi: $refs', () => {
       { name: 'x', path: 'response.x' },
       { name: 'y', path: 'response.y' },
     ]);
-    expect(op.outputSchema).toStrictEqual({ type: 'object', properties: { x: { $comment: 'unresolved $ref #/components/schemas/A' }, y: { $comment: 'unresolved $ref #/components/schemas/Self' } } });
+    expect(op.outputSchema).toStrictEqual({
+      type: 'object',
+      properties: { x: { $comment: 'unresolved $ref #/components/schemas/A' }, y: { $comment: 'unresolved $ref #/components/schemas/Self' } },
+    });
     expect(result.diagnostics).toStrictEqual([
       diag('MDKG_REF_UNRESOLVED', 'warning', '$ref loop #/components/schemas/A → #/components/schemas/B → #/components/schemas/A never reaches a value'),
       diag('MDKG_REF_UNRESOLVED', 'warning', '$ref loop #/components/schemas/Self → #/components/schemas/Self never reaches a value'),
@@ -91,7 +100,13 @@ describe('readOpenApi: $refs', () => {
             post: {
               operationId: 'op',
               parameters: [{ $ref: 'common.yaml#/components/parameters/Limit' }, { name: 'q', in: 'query', schema: { type: 'string' } }],
-              requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { owner: { $ref: 'https://example.com/owner.json' }, name: { type: 'string' } } } } } },
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { owner: { $ref: 'https://example.com/owner.json' }, name: { type: 'string' } } },
+                  },
+                },
+              },
               responses: jsonResponse(ref('Pet')),
             },
           },
@@ -120,14 +135,22 @@ describe('readOpenApi: $refs', () => {
   });
 
   it('reports dangling local $refs, including names only the prototype has', () => {
-    const result = responding({ type: 'object', properties: { a: ref('Nope'), b: { $ref: '#/constructor' }, c: { $ref: '#/components/schemas/toString' }, d: { $ref: '' } } }, {});
+    const result = responding(
+      { type: 'object', properties: { a: ref('Nope'), b: { $ref: '#/constructor' }, c: { $ref: '#/components/schemas/toString' }, d: { $ref: '' } } },
+      {},
+    );
     expect(tool(result, 'op').openapi?.produces).toStrictEqual([
       { name: 'a', path: 'response.a' },
       { name: 'b', path: 'response.b' },
       { name: 'c', path: 'response.c' },
       { name: 'd', path: 'response.d' },
     ]);
-    const dangling = (r: string, name: string) => diag('MDKG_REF_UNRESOLVED', 'warning', `$ref "${r}" at #/paths/~1a/get/responses/200/content/application~1json/schema/properties/${name} points to nothing in the spec`);
+    const dangling = (r: string, name: string) =>
+      diag(
+        'MDKG_REF_UNRESOLVED',
+        'warning',
+        `$ref "${r}" at #/paths/~1a/get/responses/200/content/application~1json/schema/properties/${name} points to nothing in the spec`,
+      );
     expect(result.diagnostics).toStrictEqual([
       dangling('#/components/schemas/Nope', 'a'),
       dangling('#/constructor', 'b'),
@@ -137,8 +160,19 @@ describe('readOpenApi: $refs', () => {
   });
 
   it('resolves JSON Pointer escapes (~0, ~1, percent) and pointers into lists', () => {
-    const schemas = { 'a/b~c': { type: 'object', properties: { x: { type: 'string' } } }, 'Pet Type': { type: 'integer' }, Pair: { type: 'array', items: [{ type: 'boolean' }] } };
-    const schema = { type: 'object', properties: { p: { $ref: '#/components/schemas/a~1b~0c' }, t: { $ref: '#/components/schemas/Pet%20Type' }, f: { $ref: '#/components/schemas/Pair/items/0' } } };
+    const schemas = {
+      'a/b~c': { type: 'object', properties: { x: { type: 'string' } } },
+      'Pet Type': { type: 'integer' },
+      Pair: { type: 'array', items: [{ type: 'boolean' }] },
+    };
+    const schema = {
+      type: 'object',
+      properties: {
+        p: { $ref: '#/components/schemas/a~1b~0c' },
+        t: { $ref: '#/components/schemas/Pet%20Type' },
+        f: { $ref: '#/components/schemas/Pair/items/0' },
+      },
+    };
     const op = tool(responding(schema, schemas), 'op');
     expect(op.openapi?.produces).toStrictEqual([
       { name: 'x', path: 'response.p.x', type: 'string', schema: 'a/b~c' },
@@ -173,7 +207,10 @@ paths:
     ]);
     expect(op.outputSchema).toStrictEqual({
       type: 'object',
-      properties: { value: { type: 'string' }, next: { type: 'object', $comment: 'circular $ref #/paths/~1a/get/responses/200/content/application~1json/schema/properties/next' } },
+      properties: {
+        value: { type: 'string' },
+        next: { type: 'object', $comment: 'circular $ref #/paths/~1a/get/responses/200/content/application~1json/schema/properties/next' },
+      },
     });
     expect(result.diagnostics).toStrictEqual([]);
   });

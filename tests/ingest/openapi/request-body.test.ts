@@ -9,7 +9,13 @@ describe('readOpenApi: request bodies', () => {
   it('gives one body parameter per top-level property, allOf merged, required from the schema', () => {
     const schemas = {
       Base: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, note: { type: 'string' } } },
-      Order: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Line' } } } }], properties: { note: { type: 'integer', description: 'own wins' } } },
+      Order: {
+        allOf: [
+          { $ref: '#/components/schemas/Base' },
+          { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Line' } } } },
+        ],
+        properties: { note: { type: 'integer', description: 'own wins' } },
+      },
       Line: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' } } },
     };
     const result = read(spec30(post(json({ $ref: '#/components/schemas/Order' }, false)), { schemas }));
@@ -34,10 +40,28 @@ describe('readOpenApi: request bodies', () => {
   });
 
   it.each<[string, unknown, boolean | undefined, ToolParameter, unknown[]]>([
-    ['an array body', { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } }, true, { name: 'body', in: 'body', required: true, type: 'array' }, [{ name: 'id', path: 'body[].id', type: 'integer' }]],
-    ['a string body', { type: 'string', format: 'binary' }, false, { name: 'body', in: 'body', required: false, type: 'string' }, [{ name: 'body', path: 'body', type: 'string' }]],
+    [
+      'an array body',
+      { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } },
+      true,
+      { name: 'body', in: 'body', required: true, type: 'array' },
+      [{ name: 'id', path: 'body[].id', type: 'integer' }],
+    ],
+    [
+      'a string body',
+      { type: 'string', format: 'binary' },
+      false,
+      { name: 'body', in: 'body', required: false, type: 'string' },
+      [{ name: 'body', path: 'body', type: 'string' }],
+    ],
     ['a body without a schema', undefined, undefined, { name: 'body', in: 'body', required: false }, [{ name: 'body', path: 'body' }]],
-    ['a free-form object body', { type: 'object', additionalProperties: true }, true, { name: 'body', in: 'body', required: true, type: 'object' }, [{ name: 'body', path: 'body', type: 'object' }]],
+    [
+      'a free-form object body',
+      { type: 'object', additionalProperties: true },
+      true,
+      { name: 'body', in: 'body', required: true, type: 'object' },
+      [{ name: 'body', path: 'body', type: 'object' }],
+    ],
   ])('gives one parameter for %s', (_, schema, required, parameter, consumes) => {
     const content = schema === undefined ? { content: { 'application/octet-stream': {} } } : json(schema, required);
     const op = tool(read(spec30(post(content))), 'op');
@@ -46,7 +70,16 @@ describe('readOpenApi: request bodies', () => {
   });
 
   it('names a body field body.<name> when a parameter already has its name', () => {
-    const op = tool(read(spec30(post(json({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }), [{ name: 'id', in: 'query', schema: { type: 'string' } }]))), 'op');
+    const op = tool(
+      read(
+        spec30(
+          post(json({ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }), [
+            { name: 'id', in: 'query', schema: { type: 'string' } },
+          ]),
+        ),
+      ),
+      'op',
+    );
     expect(op.parameters.map((p) => [p.name, p.in])).toStrictEqual([
       ['id', 'query'],
       ['body.id', 'body'],
@@ -70,7 +103,12 @@ describe('readOpenApi: request bodies', () => {
   });
 
   it('reads Swagger 2.0 body and formData parameters as body fields', () => {
-    const swagger = (parameters: unknown[]) => read({ swagger: '2.0', paths: { '/a': { post: { operationId: 'op', parameters, responses: {} } } }, definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } });
+    const swagger = (parameters: unknown[]) =>
+      read({
+        swagger: '2.0',
+        paths: { '/a': { post: { operationId: 'op', parameters, responses: {} } } },
+        definitions: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+      });
     const form = tool(
       swagger([
         { name: 'file', in: 'formData', type: 'file', required: true, description: 'the upload' },
@@ -82,7 +120,11 @@ describe('readOpenApi: request bodies', () => {
       { name: 'file', in: 'body', required: true, type: 'string', description: 'the upload' },
       { name: 'note', in: 'body', required: false, type: 'string' },
     ]);
-    expect(form.inputSchema).toStrictEqual({ type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'the upload' }, note: { type: 'string' } }, required: ['file'] });
+    expect(form.inputSchema).toStrictEqual({
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary', description: 'the upload' }, note: { type: 'string' } },
+      required: ['file'],
+    });
     expect(form.openapi?.consumes).toStrictEqual([
       { name: 'file', path: 'body.file', type: 'string' },
       { name: 'note', path: 'body.note', type: 'string' },

@@ -87,7 +87,10 @@ describe('viewSchema reuses merges', () => {
     const stacks: Array<(c: ReadContext) => WalkStack> = [
       () => [],
       ...names.map((n) => (): WalkStack => [`#/components/schemas/${n}`]),
-      ...names.map((n) => (c: ReadContext): WalkStack => [c.refs.target(`#/components/schemas/${n}`)]),
+      ...names.map(
+        (n) =>
+          (c: ReadContext): WalkStack => [c.refs.target(`#/components/schemas/${n}`)],
+      ),
       () => ['#/components/schemas/Base', '#/components/schemas/LoopB'],
     ];
     const got: unknown[] = [];
@@ -95,7 +98,7 @@ describe('viewSchema reuses merges', () => {
     for (let round = 0; round < 2; round += 1) {
       for (const makeStack of round === 0 ? stacks : [...stacks].reverse()) {
         for (const name of names) {
-          for (const value of [ref(name), (schemas[name] as Json)]) {
+          for (const value of [ref(name), schemas[name] as Json]) {
             const at = isObject(value) && '$ref' in value ? '#/x' : `#/components/schemas/${name}`;
             got.push(plain(viewSchema(value, at, ctx, makeStack(ctx))));
             want.push(plain(referenceView(value, at, refCtx, makeStack(refCtx))));

@@ -8,10 +8,18 @@ describe('readOpenApi: servers and security', () => {
   it('takes 3.x servers from the operation, else the path item, else the root, filling variables with their defaults', () => {
     const spec = {
       ...spec30({
-        '/a': { servers: [{ url: 'https://path.example.com' }], get: { operationId: 'pathLevel', responses: {} }, post: { operationId: 'opLevel', servers: [{ url: '/relative' }, { url: 'https://op.example.com' }, { url: '/relative' }], responses: {} } },
+        '/a': {
+          servers: [{ url: 'https://path.example.com' }],
+          get: { operationId: 'pathLevel', responses: {} },
+          post: { operationId: 'opLevel', servers: [{ url: '/relative' }, { url: 'https://op.example.com' }, { url: '/relative' }], responses: {} },
+        },
         '/b': { get: { operationId: 'rootLevel', responses: {} } },
       }),
-      servers: [{ url: 'https://{region}.example.com:{port}/{v}', variables: { region: { default: 'eu', enum: ['eu', 'us'] }, port: { default: 8443 } } }, { nope: 1 }, 'x'],
+      servers: [
+        { url: 'https://{region}.example.com:{port}/{v}', variables: { region: { default: 'eu', enum: ['eu', 'us'] }, port: { default: 8443 } } },
+        { nope: 1 },
+        'x',
+      ],
     };
     expect(opServers(spec)).toStrictEqual([
       ['pathLevel', ['https://path.example.com']],

@@ -29,7 +29,12 @@ describe('TermReader', () => {
   const id = (local: string): number => s.termId(ex(local))!;
 
   it('gives each distinct predicate a slot', () => {
-    expect([table.at('http://example.org/name'), table.at('http://example.org/tag'), table.at('http://example.org/unused'), table.at('http://example.org/nope')]).toEqual([0, 1, 2, -1]);
+    expect([
+      table.at('http://example.org/name'),
+      table.at('http://example.org/tag'),
+      table.at('http://example.org/unused'),
+      table.at('http://example.org/nope'),
+    ]).toEqual([0, 1, 2, -1]);
     expect(table.empty).toBe(false);
     expect(r.table(['http://example.org/unused']).empty).toBe(true);
   });
@@ -62,7 +67,14 @@ describe('TermReader', () => {
 
   it('reads pairs, remembers values and tells term types', () => {
     const { subjects, objects } = r.pairs('http://example.org/tag');
-    expect(Array.from(subjects, (x) => r.value(x))).toEqual(['http://example.org/t1', 'http://example.org/t1', 'http://example.org/t1', 'http://example.org/t2', 'http://example.org/t1', ...Array(40).fill('http://example.org/t3')]);
+    expect(Array.from(subjects, (x) => r.value(x))).toEqual([
+      'http://example.org/t1',
+      'http://example.org/t1',
+      'http://example.org/t1',
+      'http://example.org/t2',
+      'http://example.org/t1',
+      ...Array(40).fill('http://example.org/t3'),
+    ]);
     expect(objects).toHaveLength(45);
     expect(r.pairs('http://example.org/nope').subjects).toHaveLength(0);
     const a = s.termId(literal('a'))!;

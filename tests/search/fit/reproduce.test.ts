@@ -20,9 +20,12 @@ const withoutCommit = (path: string): unknown => {
   return file;
 };
 
-describe.skipIf(gtc === undefined)(`npm run fit reproduces the shipped data files (sets: ${gtc ?? 'absent: shared/datasets/gtc not found, test skipped'})`, () => {
-  it('every file is equal to the shipped one except provenance.commit', () => {
-    execFileSync(process.execPath, ['--import', 'tsx', join(REPO, 'benchmarks', 'fit.ts'), '--out', out], { cwd: REPO, stdio: 'pipe' });
-    for (const name of Object.values(FILES)) expect(withoutCommit(join(out, name)), name).toEqual(withoutCommit(join(DATA_DIR, name)));
-  }, 180_000);
-});
+describe.skipIf(gtc === undefined)(
+  `npm run fit reproduces the shipped data files (sets: ${gtc ?? 'absent: shared/datasets/gtc not found, test skipped'})`,
+  () => {
+    it('every file is equal to the shipped one except provenance.commit', () => {
+      execFileSync(process.execPath, ['--import', 'tsx', join(REPO, 'benchmarks', 'fit.ts'), '--out', out], { cwd: REPO, stdio: 'pipe' });
+      for (const name of Object.values(FILES)) expect(withoutCommit(join(out, name)), name).toEqual(withoutCommit(join(DATA_DIR, name)));
+    }, 180_000);
+  },
+);

@@ -28,13 +28,32 @@ describe('fitPairwise', () => {
   });
 
   it('is deterministic', () => {
-    const examples = [{ features: [[0.2, 1], [0.9, 0], [0.5, 0.5]], relevant: [false, true, false] }];
+    const examples = [
+      {
+        features: [
+          [0.2, 1],
+          [0.9, 0],
+          [0.5, 0.5],
+        ],
+        relevant: [false, true, false],
+      },
+    ];
     expect(fitPairwise(examples)).toEqual(fitPairwise(examples));
   });
 });
 
 describe('orderBy', () => {
   it('orders by the linear score, ties in list order', () => {
-    expect(orderBy([[1, 0], [0, 1], [1, 0], [0, 2]], [1, 1])).toEqual([3, 0, 1, 2]);
+    expect(
+      orderBy(
+        [
+          [1, 0],
+          [0, 1],
+          [1, 0],
+          [0, 2],
+        ],
+        [1, 1],
+      ),
+    ).toEqual([3, 0, 1, 2]);
   });
 });

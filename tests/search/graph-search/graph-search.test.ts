@@ -91,7 +91,9 @@ describe('graphSearch on the bundled graphs (any Markdown-LD graph, not only too
 describe('graphSearch federated to a real SPARQL endpoint on 127.0.0.1', () => {
   let endpoint: SparqlEndpoint;
   beforeAll(async () => {
-    const store = new Store([quad(namedNode('https://example.org/remote/widget'), namedNode(`${SCHEMA}description`), literal('A remote widget that explains SPARQL federation'))]);
+    const store = new Store([
+      quad(namedNode('https://example.org/remote/widget'), namedNode(`${SCHEMA}description`), literal('A remote widget that explains SPARQL federation')),
+    ]);
     endpoint = await startSparqlEndpoint(store);
   });
   afterAll(async () => endpoint.close());

@@ -21,7 +21,9 @@ describe('fitted data files', () => {
   });
 
   it('refuses an envelope with other keys, or a fitted test split', () => {
-    expect(() => checkFitFile({ ...envelope, model: {} }, 'f.json')).toThrow('f.json: must have exactly the keys description, provenance, priors, fitted; got description,fitted,model,priors,provenance');
+    expect(() => checkFitFile({ ...envelope, model: {} }, 'f.json')).toThrow(
+      'f.json: must have exactly the keys description, provenance, priors, fitted; got description,fitted,model,priors,provenance',
+    );
     const test = { ...envelope, provenance: { ...envelope.provenance, datasets: [{ name: 'x', split: 'test', sha256: 'h', fitted: true }] } };
     expect(() => checkFitFile(test, 'f.json')).toThrow('f.json: a test split must never be fitted on');
   });
@@ -34,8 +36,12 @@ describe('fitted data files', () => {
 
   it('refuses a missing, unknown or non-finite value', () => {
     const { depth: _depth, ...noDepth } = rerankData.priors;
-    expect(() => rerankModelFromFile({ ...rerankData, priors: noDepth }, 'r.json')).toThrow("r.json: '(root)' must have exactly the keys depth, weights; got weights");
-    expect(() => rerankModelFromFile({ ...rerankData, fitted: { weights: { ...rerankData.fitted.weights, extra: 1 } } }, 'r.json')).toThrow(/^r\.json: 'weights' must have exactly the keys/);
+    expect(() => rerankModelFromFile({ ...rerankData, priors: noDepth }, 'r.json')).toThrow(
+      "r.json: '(root)' must have exactly the keys depth, weights; got weights",
+    );
+    expect(() => rerankModelFromFile({ ...rerankData, fitted: { weights: { ...rerankData.fitted.weights, extra: 1 } } }, 'r.json')).toThrow(
+      /^r\.json: 'weights' must have exactly the keys/,
+    );
     const bad = { ...calibrationData, fitted: { model: { ...calibrationData.fitted.model, intercept: null } } };
     expect(() => calibrationFromFile(bad, 'c.json')).toThrow("c.json: 'model.intercept' must be a finite number, got null");
     const noK1 = { ...paramsData, fitted: { ...paramsData.fitted, bm25: { fields: paramsData.fitted.bm25.fields } } };

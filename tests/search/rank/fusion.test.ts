@@ -17,7 +17,14 @@ describe('fuse (weighted reciprocal rank fusion)', () => {
   });
 
   it('skips sources with no or zero weight and counts a document once per list', () => {
-    const fused = fuse([{ source: 'bm25', docs: [1, 1, 2] }, { source: 'fuzzy', docs: [2] }], { bm25: 1, fuzzy: 0 }, 10);
+    const fused = fuse(
+      [
+        { source: 'bm25', docs: [1, 1, 2] },
+        { source: 'fuzzy', docs: [2] },
+      ],
+      { bm25: 1, fuzzy: 0 },
+      10,
+    );
     expect(fused).toEqual([
       { doc: 1, score: 1 / 11, ranks: { bm25: 1 } },
       { doc: 2, score: 1 / 13, ranks: { bm25: 3 } },
@@ -25,6 +32,15 @@ describe('fuse (weighted reciprocal rank fusion)', () => {
   });
 
   it('breaks ties by document order', () => {
-    expect(fuse([{ source: 'bm25', docs: [4] }, { source: 'graph', docs: [2] }], { bm25: 1, graph: 1 }, 60).map((f) => f.doc)).toEqual([2, 4]);
+    expect(
+      fuse(
+        [
+          { source: 'bm25', docs: [4] },
+          { source: 'graph', docs: [2] },
+        ],
+        { bm25: 1, graph: 1 },
+        60,
+      ).map((f) => f.doc),
+    ).toEqual([2, 4]);
   });
 });

@@ -55,7 +55,10 @@ describe('toolProfiles', () => {
       { name: 'undeprecatedThing', description: 'Deprecated.' },
       { name: 'x' },
     ].map((t) => ({ iri: `urn:${t.name}`, id: t.name, source: 's', annotations: {}, inferredHints: new Set<never>(), required: [], groups: [], ...t }));
-    const bm25 = Bm25Index.build(tools.map((t) => new Map([['mdkg:name', [t.name]]])), { k1: 1.2, fields: { 'mdkg:name': { weight: 1, b: 0.75 } } });
+    const bm25 = Bm25Index.build(
+      tools.map((t) => new Map([['mdkg:name', [t.name]]])),
+      { k1: 1.2, fields: { 'mdkg:name': { weight: 1, b: 0.75 } } },
+    );
     const profiles = toolProfiles({ tools, edges: [], groups: new Map() }, bm25);
     expect(profiles.map((p) => p.deprecated)).toEqual([true, false, true, false]);
     expect(profiles[0]?.action).toBe('read');

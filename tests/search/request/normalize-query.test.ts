@@ -40,7 +40,9 @@ describe('prepareQuery', () => {
   it('truncates a 1 MB query to 1,000 characters by default', () => {
     const out = prepareQuery('x'.repeat(1 << 20));
     expect(out.text).toHaveLength(1000);
-    expect(out.diagnostics).toEqual([{ code: 'MDKG_QUERY_TRUNCATED', severity: 'warning', message: 'the query has 1048576 characters; searched its first 1000 (limit 1000)' }]);
+    expect(out.diagnostics).toEqual([
+      { code: 'MDKG_QUERY_TRUNCATED', severity: 'warning', message: 'the query has 1048576 characters; searched its first 1000 (limit 1000)' },
+    ]);
   });
 
   it('leaves a query at the limit alone', () => {
@@ -89,7 +91,9 @@ describe('runNormalizer', () => {
     expect(out).toEqual({
       text: 'list pods',
       normalized: false,
-      diagnostics: [{ code: 'MDKG_NORMALIZER_FAILED', severity: 'warning', message: 'query normalizer never timed out after 50 ms; searched the query as written' }],
+      diagnostics: [
+        { code: 'MDKG_NORMALIZER_FAILED', severity: 'warning', message: 'query normalizer never timed out after 50 ms; searched the query as written' },
+      ],
     });
     expect(seen?.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
@@ -103,9 +107,13 @@ describe('runNormalizer', () => {
 
   it.each<[string, QueryNormalizer['normalize'], string]>([
     ['rejects', async () => Promise.reject(new Error('rate limited')), 'query normalizer bad failed: rate limited; searched the query as written'],
-    ['throws synchronously', () => {
-      throw new Error('boom');
-    }, 'query normalizer bad failed: boom; searched the query as written'],
+    [
+      'throws synchronously',
+      () => {
+        throw new Error('boom');
+      },
+      'query normalizer bad failed: boom; searched the query as written',
+    ],
     ['throws a non-error', async () => Promise.reject('nope'), 'query normalizer bad failed: nope; searched the query as written'],
     ['returns empty text', async () => '  \n ', 'query normalizer bad returned an empty query; searched the query as written'],
     ['returns a non-string', async () => null as unknown as string, 'query normalizer bad returned null, not text; searched the query as written'],

@@ -4,7 +4,11 @@ import { buildPostings } from '../../../src/search/text/bm25-build.js';
 import { terms } from '../../../src/search/text/tokenize.js';
 
 /** The straightforward build (one Map per document, arrays per term): what buildPostings must equal exactly. */
-function reference(docs: readonly ReadonlyMap<string, readonly string[]>[], fieldKeys: readonly string[], params: Bm25Params): Map<string, { docs: number[]; impacts: number[]; masks: number[] }> {
+function reference(
+  docs: readonly ReadonlyMap<string, readonly string[]>[],
+  fieldKeys: readonly string[],
+  params: Bm25Params,
+): Map<string, { docs: number[]; impacts: number[]; masks: number[] }> {
   const tokenized = docs.map((doc) => fieldKeys.map((key) => terms((doc.get(key) ?? []).join(' \n '))));
   const avg = fieldKeys.map((_, f) => {
     const lengths = tokenized.map((fields) => fields[f]!.length).filter((n) => n > 0);
@@ -43,7 +47,8 @@ function reference(docs: readonly ReadonlyMap<string, readonly string[]>[], fiel
   return out;
 }
 
-const doc = (fields: Record<string, string | string[]>): Map<string, string[]> => new Map(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+const doc = (fields: Record<string, string | string[]>): Map<string, string[]> =>
+  new Map(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
 const params: Bm25Params = { k1: 1.7, fields: { name: { weight: 3, b: 0.5 }, text: { weight: 1, b: 1 }, params: { weight: 0.6, b: 0.75 } } };
 
 const corpora: [string, Map<string, string[]>[]][] = [

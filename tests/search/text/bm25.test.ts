@@ -24,14 +24,23 @@ describe('Bm25Index', () => {
       k1: 1.2,
       fields: { name: { weight: 3, b: 0 }, description: { weight: 1, b: 0 } },
     });
-    const hits = index.search(new Map([['archiv', 1], ['archive', 1]]), 10);
+    const hits = index.search(
+      new Map([
+        ['archiv', 1],
+        ['archive', 1],
+      ]),
+      10,
+    );
     expect(hits.map((h) => h.doc)).toEqual([0, 1]);
     expect(index.fieldsOf(index.has('archiv') ? 'archiv' : 'archive', 0)).toEqual(['name']);
     expect(index.fieldsOf(index.has('archiv') ? 'archiv' : 'archive', 1)).toEqual(['description']);
   });
 
   it('ignores unknown terms and fields with zero weight, respects the limit, and is reusable', () => {
-    const index = Bm25Index.build(docs({ a: 'red', b: 'blue' }, { a: 'red red', b: 'red' }, { a: 'green' }), { k1: 1.2, fields: { a: { weight: 1, b: 0.5 }, b: { weight: 0, b: 0.5 } } });
+    const index = Bm25Index.build(docs({ a: 'red', b: 'blue' }, { a: 'red red', b: 'red' }, { a: 'green' }), {
+      k1: 1.2,
+      fields: { a: { weight: 1, b: 0.5 }, b: { weight: 0, b: 0.5 } },
+    });
     expect(index.fieldKeys).toEqual(['a']);
     expect(index.search(new Map([['purple', 1]]), 10)).toEqual([]);
     expect(index.search(new Map([['blue', 1]]), 10)).toEqual([]);

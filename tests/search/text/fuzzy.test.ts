@@ -3,7 +3,14 @@ import { FuzzyVocabulary, maxDistance } from '../../../src/search/text/fuzzy.js'
 
 describe('maxDistance', () => {
   it.each([
-    [1, 0], [3, 0], [4, 1], [5, 1], [6, 2], [9, 2], [10, 3], [30, 3],
+    [1, 0],
+    [3, 0],
+    [4, 1],
+    [5, 1],
+    [6, 2],
+    [9, 2],
+    [10, 3],
+    [30, 3],
   ])('length %i -> %i', (length, bound) => expect(maxDistance(length)).toBe(bound));
 });
 

@@ -86,33 +86,177 @@ describe('stem: query and index meet', () => {
 
 describe('tokenize: identifiers kept whole', () => {
   it.each<[string, [string, Token['kind']][]]>([
-    ['bob.smith+tag@example.co.uk', [['bob.smith+tag@example.co.uk', 'identifier'], ['email', 'word']]],
-    ['https://www.github.com/acme/api/pull/42?tab=files#top', [['https://www.github.com/acme/api/pull/42?tab=files#top', 'identifier'], ['url', 'word'], ['github', 'word'], ['acm', 'word'], ['api', 'word'], ['pull', 'word'], ['42', 'word']]],
-    ['http://user:pw@api.example.com:8080', [['http://user:pw@api.example.com:8080', 'identifier'], ['url', 'word'], ['api', 'word'], ['exampl', 'word']]],
-    ['/etc/hosts', [['/etc/hosts', 'identifier'], ['path', 'word'], ['etc', 'word'], ['host', 'word']]],
-    ['C:\\Users\\Bob', [['c:\\users\\bob', 'identifier'], ['path', 'word'], ['c', 'word'], ['user', 'word'], ['bob', 'word']]],
-    ['./src/a.ts', [['./src/a.ts', 'identifier'], ['path', 'word'], ['src', 'word'], ['ts', 'word']]],
-    ['~/notes.md', [['~/notes.md', 'identifier'], ['path', 'word'], ['note', 'word'], ['md', 'word']]],
-    ['src/search/tokenize.ts', [['src/search/tokenize.ts', 'identifier'], ['path', 'word'], ['src', 'word'], ['search', 'word'], ['token', 'word'], ['ts', 'word']]],
-    ['/pets/{petId}', [['/pets/{petid}', 'identifier'], ['path', 'word'], ['pet', 'word'], ['pet', 'word'], ['id', 'word'], ['petid', 'word']]],
-    ['v1.2.3', [['1.2.3', 'identifier'], ['version', 'word']]],
-    ['1.2.3-beta.1+build.5', [['1.2.3-beta.1+build.5', 'identifier'], ['version', 'word']]],
+    [
+      'bob.smith+tag@example.co.uk',
+      [
+        ['bob.smith+tag@example.co.uk', 'identifier'],
+        ['email', 'word'],
+      ],
+    ],
+    [
+      'https://www.github.com/acme/api/pull/42?tab=files#top',
+      [
+        ['https://www.github.com/acme/api/pull/42?tab=files#top', 'identifier'],
+        ['url', 'word'],
+        ['github', 'word'],
+        ['acm', 'word'],
+        ['api', 'word'],
+        ['pull', 'word'],
+        ['42', 'word'],
+      ],
+    ],
+    [
+      'http://user:pw@api.example.com:8080',
+      [
+        ['http://user:pw@api.example.com:8080', 'identifier'],
+        ['url', 'word'],
+        ['api', 'word'],
+        ['exampl', 'word'],
+      ],
+    ],
+    [
+      '/etc/hosts',
+      [
+        ['/etc/hosts', 'identifier'],
+        ['path', 'word'],
+        ['etc', 'word'],
+        ['host', 'word'],
+      ],
+    ],
+    [
+      'C:\\Users\\Bob',
+      [
+        ['c:\\users\\bob', 'identifier'],
+        ['path', 'word'],
+        ['c', 'word'],
+        ['user', 'word'],
+        ['bob', 'word'],
+      ],
+    ],
+    [
+      './src/a.ts',
+      [
+        ['./src/a.ts', 'identifier'],
+        ['path', 'word'],
+        ['src', 'word'],
+        ['ts', 'word'],
+      ],
+    ],
+    [
+      '~/notes.md',
+      [
+        ['~/notes.md', 'identifier'],
+        ['path', 'word'],
+        ['note', 'word'],
+        ['md', 'word'],
+      ],
+    ],
+    [
+      'src/search/tokenize.ts',
+      [
+        ['src/search/tokenize.ts', 'identifier'],
+        ['path', 'word'],
+        ['src', 'word'],
+        ['search', 'word'],
+        ['token', 'word'],
+        ['ts', 'word'],
+      ],
+    ],
+    [
+      '/pets/{petId}',
+      [
+        ['/pets/{petid}', 'identifier'],
+        ['path', 'word'],
+        ['pet', 'word'],
+        ['pet', 'word'],
+        ['id', 'word'],
+        ['petid', 'word'],
+      ],
+    ],
+    [
+      'v1.2.3',
+      [
+        ['1.2.3', 'identifier'],
+        ['version', 'word'],
+      ],
+    ],
+    [
+      '1.2.3-beta.1+build.5',
+      [
+        ['1.2.3-beta.1+build.5', 'identifier'],
+        ['version', 'word'],
+      ],
+    ],
     ['1.0', [['1.0', 'identifier']]],
     ['#123', [['#123', 'identifier']]],
-    ['ORD-2024-001', [['ord-2024-001', 'identifier'], ['ord', 'word']]],
-    ['JIRA-42', [['jira-42', 'identifier'], ['jira', 'word']]],
-    ['CVE-2024-12345', [['cve-2024-12345', 'identifier'], ['cve', 'word']]],
+    [
+      'ORD-2024-001',
+      [
+        ['ord-2024-001', 'identifier'],
+        ['ord', 'word'],
+      ],
+    ],
+    [
+      'JIRA-42',
+      [
+        ['jira-42', 'identifier'],
+        ['jira', 'word'],
+      ],
+    ],
+    [
+      'CVE-2024-12345',
+      [
+        ['cve-2024-12345', 'identifier'],
+        ['cve', 'word'],
+      ],
+    ],
     ['1Z999AA10123456784', [['1z999aa10123456784', 'identifier']]],
-    ['192.168.0.1', [['192.168.0.1', 'identifier'], ['ip', 'word']]],
-    ['10.0.0.0/8', [['10.0.0.0/8', 'identifier'], ['ip', 'word']]],
-    ['127.0.0.1:8080', [['127.0.0.1:8080', 'identifier'], ['ip', 'word']]],
-    ['2001:db8::1', [['2001:db8::1', 'identifier'], ['ip', 'word']]],
+    [
+      '192.168.0.1',
+      [
+        ['192.168.0.1', 'identifier'],
+        ['ip', 'word'],
+      ],
+    ],
+    [
+      '10.0.0.0/8',
+      [
+        ['10.0.0.0/8', 'identifier'],
+        ['ip', 'word'],
+      ],
+    ],
+    [
+      '127.0.0.1:8080',
+      [
+        ['127.0.0.1:8080', 'identifier'],
+        ['ip', 'word'],
+      ],
+    ],
+    [
+      '2001:db8::1',
+      [
+        ['2001:db8::1', 'identifier'],
+        ['ip', 'word'],
+      ],
+    ],
     ['3FA85F64-5717-4562-B3FC-2C963F66AFA6', [['3fa85f64-5717-4562-b3fc-2c963f66afa6', 'identifier']]],
     ['a1b2c3d', [['a1b2c3d', 'identifier']]],
     ['0xDEADBEEF1', [['0xdeadbeef1', 'identifier']]],
     ['123456', [['123456', 'identifier']]],
-    ['2024-01-15', [['2024-01-15', 'identifier'], ['date', 'word']]],
-    ['2024-01-15T10:30:00Z', [['2024-01-15t10:30:00z', 'identifier'], ['date', 'word']]],
+    [
+      '2024-01-15',
+      [
+        ['2024-01-15', 'identifier'],
+        ['date', 'word'],
+      ],
+    ],
+    [
+      '2024-01-15T10:30:00Z',
+      [
+        ['2024-01-15t10:30:00z', 'identifier'],
+        ['date', 'word'],
+      ],
+    ],
   ])('%s', (text, expected) => {
     expect(compact(text)).toEqual(expected);
   });
@@ -139,18 +283,100 @@ describe('tokenize: identifiers kept whole', () => {
 
 describe('tokenize: Korean, Japanese, Chinese', () => {
   it.each<[string, [string, Token['kind']][]]>([
-    ['사용자를 삭제해줘', [['사용', 'ngram'], ['용자', 'ngram'], ['자를', 'ngram'], ['삭제', 'ngram'], ['제해', 'ngram'], ['해줘', 'ngram']]],
-    ['GitHub 이슈 생성', [['git', 'word'], ['hub', 'word'], ['github', 'word'], ['이슈', 'ngram'], ['생성', 'ngram']]],
-    ['파일 2개', [['파일', 'ngram'], ['2', 'word'], ['개', 'ngram']]],
-    ['ファイルを削除', [['ファ', 'ngram'], ['ァイ', 'ngram'], ['イル', 'ngram'], ['削除', 'ngram']]],
-    ['ユーザーを作成します', [['ユー', 'ngram'], ['ーザ', 'ngram'], ['ザー', 'ngram'], ['作成', 'ngram'], ['しま', 'ngram'], ['ます', 'ngram']]],
-    ['取り消し', [['取', 'ngram'], ['り', 'ngram'], ['消', 'ngram'], ['し', 'ngram']]],
-    ['ｶﾀｶﾅ', [['カタ', 'ngram'], ['タカ', 'ngram'], ['カナ', 'ngram']]],
-    ['删除文件', [['删除', 'ngram'], ['除文', 'ngram'], ['文件', 'ngram']]],
+    [
+      '사용자를 삭제해줘',
+      [
+        ['사용', 'ngram'],
+        ['용자', 'ngram'],
+        ['자를', 'ngram'],
+        ['삭제', 'ngram'],
+        ['제해', 'ngram'],
+        ['해줘', 'ngram'],
+      ],
+    ],
+    [
+      'GitHub 이슈 생성',
+      [
+        ['git', 'word'],
+        ['hub', 'word'],
+        ['github', 'word'],
+        ['이슈', 'ngram'],
+        ['생성', 'ngram'],
+      ],
+    ],
+    [
+      '파일 2개',
+      [
+        ['파일', 'ngram'],
+        ['2', 'word'],
+        ['개', 'ngram'],
+      ],
+    ],
+    [
+      'ファイルを削除',
+      [
+        ['ファ', 'ngram'],
+        ['ァイ', 'ngram'],
+        ['イル', 'ngram'],
+        ['削除', 'ngram'],
+      ],
+    ],
+    [
+      'ユーザーを作成します',
+      [
+        ['ユー', 'ngram'],
+        ['ーザ', 'ngram'],
+        ['ザー', 'ngram'],
+        ['作成', 'ngram'],
+        ['しま', 'ngram'],
+        ['ます', 'ngram'],
+      ],
+    ],
+    [
+      '取り消し',
+      [
+        ['取', 'ngram'],
+        ['り', 'ngram'],
+        ['消', 'ngram'],
+        ['し', 'ngram'],
+      ],
+    ],
+    [
+      'ｶﾀｶﾅ',
+      [
+        ['カタ', 'ngram'],
+        ['タカ', 'ngram'],
+        ['カナ', 'ngram'],
+      ],
+    ],
+    [
+      '删除文件',
+      [
+        ['删除', 'ngram'],
+        ['除文', 'ngram'],
+        ['文件', 'ngram'],
+      ],
+    ],
     ['漢', [['漢', 'ngram']]],
     ['𠀋𠀋', [['𠀋𠀋', 'ngram']]],
-    ['Slack채널에 send', [['slack', 'word'], ['채널', 'ngram'], ['널에', 'ngram'], ['send', 'word']]],
-    ['请删除S3文件。', [['请删', 'ngram'], ['删除', 'ngram'], ['s3', 'word'], ['文件', 'ngram']]],
+    [
+      'Slack채널에 send',
+      [
+        ['slack', 'word'],
+        ['채널', 'ngram'],
+        ['널에', 'ngram'],
+        ['send', 'word'],
+      ],
+    ],
+    [
+      '请删除S3文件。',
+      [
+        ['请删', 'ngram'],
+        ['删除', 'ngram'],
+        ['s3', 'word'],
+        ['文件', 'ngram'],
+      ],
+    ],
   ])('%s', (text, expected) => {
     expect(compact(text)).toEqual(expected);
   });
