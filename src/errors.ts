@@ -1,54 +1,198 @@
 import { escapeForTerminal } from './util/terminal-text.js';
 
-/** Every error code mdkg raises or reports. Codes are stable: tools may match on them. */
-export type MdkgCode =
+/**
+ * Every error code mdkg raises or reports: when it happens and what to do (docs/errors.md shows
+ * the same table). Codes are stable: tools may match on them.
+ */
+export const ERROR_CODES = {
   // input files and documents
-  | 'MDKG_FILE_READ'
-  | 'MDKG_FILE_WRITE'
-  | 'MDKG_FILE_TOO_LARGE'
-  | 'MDKG_BINARY_FILE'
-  | 'MDKG_YAML_INVALID'
-  | 'MDKG_FRONT_MATTER_NOT_OBJECT'
-  | 'MDKG_JSON_INVALID'
-  | 'MDKG_JSONLD_INVALID'
-  | 'MDKG_JSONLD_DROPPED_TERM'
-  | 'MDKG_UNKNOWN_PREFIX'
-  | 'MDKG_REMOTE_CONTEXT'
-  | 'MDKG_DUPLICATE_ID'
-  | 'MDKG_INVALID_ID'
-  | 'MDKG_UNRESOLVED_LINK'
-  | 'MDKG_CACHE_CORRUPT'
-  | 'MDKG_PATH_ESCAPE'
-  | 'MDKG_TOO_MANY_DIAGNOSTICS'
+  /** A file or folder could not be read (permissions, I/O error, not a regular file). */
+  MDKG_FILE_READ: {
+    when: 'A file or folder could not be read (permissions, I/O error, not a regular file).',
+    fix: 'Check the path and its permissions; the rest of the graph still loads.',
+  },
+  /** A file could not be written (output, cache, generated document); writes are atomic, so nothing half-written is left. */
+  MDKG_FILE_WRITE: {
+    when: 'A file could not be written (output, cache, generated document); writes are atomic, so nothing half-written is left.',
+    fix: "Check the output folder's permissions and free space.",
+  },
+  /** A file is over its size limit (documents 1 MiB; specs, tool lists, datasets and MCP messages have their own): refused before it is read. */
+  MDKG_FILE_TOO_LARGE: {
+    when: 'A file is over its size limit (documents 1 MiB; specs, tool lists, datasets and MCP messages have their own): refused before it is read.',
+    fix: 'Split the file, or raise the limit where the command offers one.',
+  },
+  /** A file meant to be text is binary or not valid UTF-8. */
+  MDKG_BINARY_FILE: { when: 'A file meant to be text is binary or not valid UTF-8.', fix: 'Save it as UTF-8 text, or exclude it in .mdkgignore.' },
+  /** The YAML front matter does not parse (syntax, duplicate keys, alias bombs, custom tags). */
+  MDKG_YAML_INVALID: {
+    when: 'The YAML front matter does not parse (syntax, duplicate keys, alias bombs, custom tags).',
+    fix: 'Fix the YAML at the line and column given.',
+  },
+  /** The front matter is valid YAML but not a mapping (a list or a scalar). */
+  MDKG_FRONT_MATTER_NOT_OBJECT: {
+    when: 'The front matter is valid YAML but not a mapping (a list or a scalar).',
+    fix: 'Write the front matter as key: value lines.',
+  },
+  /** A jsonld block is not valid JSON. */
+  MDKG_JSON_INVALID: { when: 'A jsonld block is not valid JSON.', fix: 'Fix the JSON at the line and column given.' },
+  /** JSON-LD processing of a document failed (a bad @context, an invalid keyword use). */
+  MDKG_JSONLD_INVALID: {
+    when: 'JSON-LD processing of a document failed (a bad @context, an invalid keyword use).',
+    fix: 'Fix the JSON-LD named in the message; that document is skipped, the rest loads.',
+  },
+  /** A key has no mapping in the context, so JSON-LD would drop it silently. */
+  MDKG_JSONLD_DROPPED_TERM: {
+    when: 'A key has no mapping in the context, so JSON-LD would drop it silently.',
+    fix: 'Map the key in @context, give it a prefix (schema:name), or remove it.',
+  },
+  /** A compact IRI uses a prefix no context defines (foo:bar). */
+  MDKG_UNKNOWN_PREFIX: { when: 'A compact IRI uses a prefix no context defines (foo:bar).', fix: 'Define the prefix in @context or write the full IRI.' },
+  /** A document asks for a remote @context; mdkg never fetches one. */
+  MDKG_REMOTE_CONTEXT: {
+    when: 'A document asks for a remote @context; mdkg never fetches one.',
+    fix: 'Use the bundled context (the default) or write the terms inline.',
+  },
+  /** Two documents declare the same id. */
+  MDKG_DUPLICATE_ID: { when: 'Two documents declare the same id.', fix: 'Give each document its own id; the first one found is kept.' },
+  /** An id or IRI is not a valid IRI (spaces, control characters, angle brackets). */
+  MDKG_INVALID_ID: {
+    when: 'An id or IRI is not a valid IRI (spaces, control characters, angle brackets).',
+    fix: 'Fix the id; a document with a bad id is named by its path instead.',
+  },
+  /** A [[wiki link]] matches no document id, title or alias. */
+  MDKG_UNRESOLVED_LINK: { when: 'A [[wiki link]] matches no document id, title or alias.', fix: 'Fix the link target or add the missing document.' },
+  /** A .mdkg/ cache file or entry is corrupt, truncated, tampered with or from another version; it is ignored and rebuilt. */
+  MDKG_CACHE_CORRUPT: {
+    when: 'A .mdkg/ cache file or entry is corrupt, truncated, tampered with or from another version; it is ignored and rebuilt.',
+    fix: 'Nothing to do; delete .mdkg/ if it keeps happening.',
+  },
+  /** A path leaves its root (.., an absolute path, a symbolic link), or a link is met where links are not followed. */
+  MDKG_PATH_ESCAPE: {
+    when: 'A path leaves its root (.., an absolute path, a symbolic link), or a link is met where links are not followed.',
+    fix: 'Keep files inside the graph or dataset folder; replace links by the files.',
+  },
+  /** A file produced more than 100 diagnostics; the rest are counted, not listed. */
+  MDKG_TOO_MANY_DIAGNOSTICS: {
+    when: 'A file produced more than 100 diagnostics; the rest are counted, not listed.',
+    fix: 'Fix the first ones; the file is probably not Markdown-LD.',
+  },
   // SPARQL
-  | 'MDKG_SPARQL_SYNTAX'
-  | 'MDKG_SPARQL_READ_ONLY'
-  | 'MDKG_SPARQL_SERVICE_DENIED'
-  | 'MDKG_SPARQL_TIMEOUT'
-  | 'MDKG_SPARQL_UNKNOWN_TERM'
-  | 'MDKG_SPARQL_FAILED'
-  | 'MDKG_FETCH_DENIED'
+  /** The query does not parse, or is empty, or is not valid UTF-8. */
+  MDKG_SPARQL_SYNTAX: { when: 'The query does not parse, or is empty, or is not valid UTF-8.', fix: 'Fix the query at the line and column given.' },
+  /** The request is a SPARQL update (INSERT, DELETE, LOAD, CLEAR and the rest); mdkg is read-only. */
+  MDKG_SPARQL_READ_ONLY: {
+    when: 'The request is a SPARQL update (INSERT, DELETE, LOAD, CLEAR and the rest); mdkg is read-only.',
+    fix: 'Edit the Markdown documents instead: they are the source of truth.',
+  },
+  /** A SERVICE clause names an endpoint not in sparql.allow_services, or a variable endpoint. */
+  MDKG_SPARQL_SERVICE_DENIED: {
+    when: 'A SERVICE clause names an endpoint not in sparql.allow_services, or a variable endpoint.',
+    fix: 'Add the endpoint to the allowlist in the config, if you trust it.',
+  },
+  /** The query did not finish within its time limit; its worker thread was ended. */
+  MDKG_SPARQL_TIMEOUT: {
+    when: 'The query did not finish within its time limit; its worker thread was ended.',
+    fix: 'Narrow the query, add LIMIT, or raise the timeout.',
+  },
+  /** A warning: the query uses a class or predicate the graph does not contain (often a typo). */
+  MDKG_SPARQL_UNKNOWN_TERM: {
+    when: 'A warning: the query uses a class or predicate the graph does not contain (often a typo).',
+    fix: 'Check the term against mdkg schema; the query still runs.',
+  },
+  /** The engine failed while evaluating the query (a runtime error, an error of a federated endpoint). */
+  MDKG_SPARQL_FAILED: {
+    when: 'The engine failed while evaluating the query (a runtime error, an error of a federated endpoint).',
+    fix: 'Read the cause in the message; simplify the query or retry.',
+  },
+  /** An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, credentials in the URL). */
+  MDKG_FETCH_DENIED: {
+    when: 'An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, credentials in the URL).',
+    fix: 'Allowlist the exact endpoint; redirects to other hosts are never followed.',
+  },
   // tool sources (MCP tool lists, live MCP servers, OpenAPI specs) and generation
-  | 'MDKG_SOURCE_INVALID'
-  | 'MDKG_SOURCE_FAILED'
-  | 'MDKG_SOURCE_TIMEOUT'
-  | 'MDKG_TOOL_INVALID'
-  | 'MDKG_REF_UNRESOLVED'
-  | 'MDKG_REF_REMOTE'
-  | 'MDKG_GENERATE_CONFLICT'
+  /** A tool source is unusable: not an OpenAPI or Swagger spec or an MCP tool list, no paths, cut short, or a bad source entry. */
+  MDKG_SOURCE_INVALID: {
+    when: 'A tool source is unusable: not an OpenAPI or Swagger spec or an MCP tool list, no paths, cut short, or a bad source entry.',
+    fix: 'Fix the spec or the source entry in the config; the other sources still generate.',
+  },
+  /** A live MCP server could not be started or listed, crashed, or failed a call. */
+  MDKG_SOURCE_FAILED: {
+    when: 'A live MCP server could not be started or listed, crashed, or failed a call.',
+    fix: "Check the server's command, arguments and log; the gateway retries with backoff.",
+  },
+  /** A live MCP server did not answer within its timeout; it was ended with its process group. */
+  MDKG_SOURCE_TIMEOUT: {
+    when: 'A live MCP server did not answer within its timeout; it was ended with its process group.',
+    fix: 'Raise timeout_ms for that server, or fix the server.',
+  },
+  /** One tool of a source is invalid (no name, a repeated name, a bad schema); it is skipped, the others are kept. */
+  MDKG_TOOL_INVALID: {
+    when: 'One tool of a source is invalid (no name, a repeated name, a bad schema); it is skipped, the others are kept.',
+    fix: 'Fix that tool in its source.',
+  },
+  /** A $ref of a spec points nowhere inside the spec; the schema is kept as a reference. */
+  MDKG_REF_UNRESOLVED: { when: 'A $ref of a spec points nowhere inside the spec; the schema is kept as a reference.', fix: 'Fix the reference in the spec.' },
+  /** A $ref points outside the spec (another file or a URL); mdkg never fetches it. */
+  MDKG_REF_REMOTE: {
+    when: 'A $ref points outside the spec (another file or a URL); mdkg never fetches it.',
+    fix: 'Bundle the spec into one file before generating.',
+  },
+  /** A generated document's path is taken by a hand-written or hand-edited file, which is never overwritten. */
+  MDKG_GENERATE_CONFLICT: {
+    when: "A generated document's path is taken by a hand-written or hand-edited file, which is never overwritten.",
+    fix: 'Move or delete that file, or keep it and drop the generated tool.',
+  },
   // search and benchmarks
-  | 'MDKG_QUERY_EMPTY'
-  | 'MDKG_QUERY_TRUNCATED'
-  | 'MDKG_QUERY_CONTROL_CHARS'
-  | 'MDKG_INDEX_EMPTY'
-  | 'MDKG_STRATEGY_UNKNOWN'
-  | 'MDKG_NORMALIZER_FAILED'
-  | 'MDKG_LOW_CONFIDENCE'
-  | 'MDKG_DATASET_INVALID'
+  /** The search request is empty (or only spaces and control characters). */
+  MDKG_QUERY_EMPTY: { when: 'The search request is empty (or only spaces and control characters).', fix: 'Describe what the tool should do.' },
+  /** A warning: the request was longer than the limit (1,000 characters) and was cut. */
+  MDKG_QUERY_TRUNCATED: {
+    when: 'A warning: the request was longer than the limit (1,000 characters) and was cut.',
+    fix: 'Shorten the request to what the tool should do.',
+  },
+  /** A warning: control characters were removed from the request. */
+  MDKG_QUERY_CONTROL_CHARS: { when: 'A warning: control characters were removed from the request.', fix: 'Nothing to do.' },
+  /** The graph has no tools (mdkg:Tool), so there is nothing to search. */
+  MDKG_INDEX_EMPTY: { when: 'The graph has no tools (mdkg:Tool), so there is nothing to search.', fix: 'Generate tool documents with mdkg generate tools.' },
+  /** An unknown search strategy was asked for. */
+  MDKG_STRATEGY_UNKNOWN: {
+    when: 'An unknown search strategy was asked for.',
+    fix: 'Use bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy or full.',
+  },
+  /** A warning: the query normalizer (or MCP sampling) failed or timed out; the request was searched as written. */
+  MDKG_NORMALIZER_FAILED: {
+    when: 'A warning: the query normalizer (or MCP sampling) failed or timed out; the request was searched as written.',
+    fix: 'Check the normalizer; search works without it.',
+  },
+  /** A warning: no tool matched, or the best match's confidence is below the threshold; the request may match no tool. */
+  MDKG_LOW_CONFIDENCE: {
+    when: "A warning: no tool matched, or the best match's confidence is below the threshold; the request may match no tool.",
+    fix: 'Rephrase, or treat the results as guesses.',
+  },
+  /** A bench dataset is unusable: a bad dataset.json, a bad queries line (skipped), a catalog that cannot be built. */
+  MDKG_DATASET_INVALID: {
+    when: 'A bench dataset is unusable: a bad dataset.json, a bad queries line (skipped), a catalog that cannot be built.',
+    fix: 'Fix the file and line given; the other lines and datasets still run.',
+  },
   // configuration and CLI
-  | 'MDKG_CONFIG_INVALID'
-  | 'MDKG_USAGE'
-  | 'MDKG_NOT_FOUND';
+  /** The config file (mdkg.config.yaml) or a parameter or model file is invalid: an unknown key, a wrong type, a value out of range. */
+  MDKG_CONFIG_INVALID: {
+    when: 'The config file (mdkg.config.yaml) or a parameter or model file is invalid: an unknown key, a wrong type, a value out of range.',
+    fix: 'Fix the key named in the message (schemas/config.schema.json lists them).',
+  },
+  /** The command line or a call is wrong: an unknown option, a bad value, a refused combination (a public bind without a token). */
+  MDKG_USAGE: {
+    when: 'The command line or a call is wrong: an unknown option, a bad value, a refused combination (a public bind without a token).',
+    fix: 'Run mdkg help <command>.',
+  },
+  /** A named file, folder, document, node or tool does not exist. */
+  MDKG_NOT_FOUND: {
+    when: 'A named file, folder, document, node or tool does not exist.',
+    fix: 'Check the name or path; close matches are suggested where there are any.',
+  },
+} as const satisfies Readonly<Record<string, { when: string; fix: string }>>;
+
+export type MdkgCode = keyof typeof ERROR_CODES;
 
 export type Severity = 'error' | 'warning' | 'info';
 

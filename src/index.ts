@@ -1,6 +1,7 @@
 // The public API of mdkg. Named exports only; nothing else is public.
 export { MdkgError, isMdkgError, formatDiagnostic } from './errors.js';
 export type { Diagnostic, MdkgCode, Severity } from './errors.js';
+export { ERROR_CODES } from './errors.js';
 
 export { parseDocument, splitFrontMatter, DEFAULT_MAX_DOCUMENT_BYTES } from './markdown-ld/parse.js';
 export type { ParseOptions } from './markdown-ld/parse.js';

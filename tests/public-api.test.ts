@@ -8,6 +8,7 @@ describe('public API', () => {
       'DEFAULT_MAX_DOCUMENT_BYTES',
       'DEFAULT_PREFIXES',
       'DEFAULT_SEARCH_PARAMS',
+      'ERROR_CODES',
       'EXPORT_FORMATS',
       'KnowledgeGraph',
       'MAX_QUERY_CHARS',
