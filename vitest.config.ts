@@ -9,5 +9,15 @@ export default defineConfig({
     hookTimeout: 20_000,
     // The cache-signing secret of the tests lives in the temp folder, not in the user's home.
     env: { MDKG_STATE_DIR: join(tmpdir(), 'mdkg-test-state') },
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: join(tmpdir(), 'mdkg-coverage'),
+      // A little under what the suite reaches (2026-11-25: statements 89.1, branches 83.4,
+      // functions 86.7, lines 90.6 %): the run fails when coverage falls below.
+      thresholds: { statements: 88, branches: 82, functions: 85, lines: 89 },
+    },
   },
 });
