@@ -104,6 +104,7 @@ describe('mdkg serve over stdio', () => {
     const result = await call(name, args);
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain(message);
+    // the time limit under test: the runaway query's worker was ended, so the next call is not queued behind it
     const started = performance.now();
     const after = await call('graph_query', { sparql: 'ASK { ?s a mdkg:Tool }' });
     expect(after.structuredContent?.boolean).toBe(true);

@@ -99,6 +99,7 @@ describe('runQuery: limit', () => {
   });
 
   it('stops reading a huge result at the limit', async () => {
+    // 4 million rows would take far longer than the bound: the limit stops the reading (a hang guard)
     const started = Date.now();
     const result = await runQuery(bigTarget(2000), 'SELECT * WHERE { ?a ?p ?o . ?b ?q ?r }', { limit: 5 });
     expect(result.kind === 'bindings' && [result.rows.length, result.truncated]).toEqual([5, true]);

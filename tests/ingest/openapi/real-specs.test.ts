@@ -152,16 +152,9 @@ describe.skipIf(!present)(title, () => {
     expect(patch.openapi?.consumes.at(-1)).toStrictEqual({ name: 'body', path: 'body', type: 'object', schema: 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch' });
   });
 
-  it('kubernetes core v1 reads well under a second, and every document-bound schema stays bounded', () => {
+  it('kubernetes core v1: every document-bound schema stays bounded (time: benchmarks/linear-time.ts)', () => {
     const text = readFileSync(`${BENCHMARKS}specs/k8s_core_v1.json`, 'utf8');
-    const times: number[] = [];
-    let result: IngestResult | undefined;
-    for (let run = 0; run < 3; run++) {
-      const start = performance.now();
-      result = readOpenApi(text, { source: 'k8s' });
-      times.push(performance.now() - start);
-    }
-    expect(Math.min(...times)).toBeLessThan(1000);
+    const result: IngestResult | undefined = readOpenApi(text, { source: 'k8s' });
     expect(result?.tools).toHaveLength(248);
     for (const tool of result?.tools ?? []) {
       expect(JSON.stringify(tool.inputSchema).length).toBeLessThan(100_000);

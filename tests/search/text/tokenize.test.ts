@@ -412,12 +412,9 @@ describe('tokenize: Unicode normalization and hostile input', () => {
     ['urls', 'http://a'],
     ['Han', '漢'],
     ['lone surrogate', '\ud800'],
-  ])('1 MB of %s tokenizes in linear time', (_, unit) => {
+  ])('1 MB of %s: terms() and tokenize() agree (time: benchmarks/linear-time.ts)', (_, unit) => {
     const text = unit.repeat(Math.ceil((1 << 20) / unit.length));
-    const started = performance.now();
-    const out = terms(text);
-    expect(performance.now() - started).toBeLessThan(3000);
-    expect(Array.isArray(out)).toBe(true);
+    expect(terms(text)).toEqual(tokenize(text).map((t) => t.term));
   });
 
   it('terms() is tokenize() without the objects', () => {
