@@ -7,17 +7,17 @@ describe('splitClauses', () => {
   it.each<[string, string[]]>([
     // one step: the request as given
     ['delete the user', ['delete the user']],
-    ['Who last changed this line of code?', ['Who last changed this line of code?']],
+    ['Who wrote the first draft of this report?', ['Who wrote the first draft of this report?']],
     ['coupons and discounts for a cart', ['coupons and discounts for a cart']],
-    ['Apply coupon and checkout', ['Apply coupon and checkout']], // "checkout" is not a listed verb
+    ['Pack the bags and checkout', ['Pack the bags and checkout']], // "checkout" is not a listed verb
     // punctuation that is part of a token does not split
     ['read /etc/hosts.conf', ['read /etc/hosts.conf']],
     ['version 1.2.3 and 1,000 users', ['version 1.2.3 and 1,000 users']],
     // steps
-    ['Fix the bug, stage changes, commit, and push', ['Fix the bug', 'stage changes', 'commit', 'push']],
+    ['Fix the typo, save the draft, commit, and push', ['Fix the typo', 'save the draft', 'commit', 'push']],
     ['email a@b.com, then delete it', ['email a@b.com', 'delete it']],
     ['list pods then delete the old ones', ['list pods', 'delete the old ones']],
-    ['Remove a pet listing and also delete its order', ['Remove a pet listing', 'delete its order']],
+    ['Remove the old banner and also delete its image', ['Remove the old banner', 'delete its image']],
     ['find and delete old files', ['find', 'delete old files']],
     ['Deploy — build image; push: done', ['Deploy', 'build image', 'push', 'done']],
     // other scripts split at their punctuation only

@@ -70,7 +70,7 @@ describe('classifyIntent', () => {
     ['find and delete old files', ['read', 'delete']],
     ['search and replace text', ['read', 'update']],
     // a question without a verb asks to read
-    ['what pets are in the store?', ['read']],
+    ['what books are on the shelf?', ['read']],
     ['how do I delete a user', ['delete']],
     // Korean and Japanese: the last verb
     ['사용자를 조회하고 삭제해줘', ['delete']],
@@ -78,7 +78,7 @@ describe('classifyIntent', () => {
     ['delete 사용자 조회', ['delete', 'read']],
     // nothing to go on; 'open' and 'new' are not counted in requests
     ['the weather in Paris', []],
-    ['open a pull request', []],
+    ['open a bank account', []],
     ['a new issue', []],
   ])('actions of %s -> %j', (query, actions) => {
     expect(classifyIntent(query).actions).toEqual(actions);

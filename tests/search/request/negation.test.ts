@@ -3,8 +3,8 @@ import { withoutNegated } from '../../../src/search/request/negation.js';
 
 describe('withoutNegated', () => {
   it.each<[string, string, string[]]>([
-    ['I need to update my order, not cancel it', 'I need to update my order,            it', ['cancel']],
-    ['Save my work-in-progress without committing', 'Save my work-in-progress                   ', ['committing']],
+    ['I want to change my booking, not cancel it', 'I want to change my booking,            it', ['cancel']],
+    ['Close the editor without saving', 'Close the editor               ', ['saving']],
     ["don't delete the branch", '             the branch', ['delete']],
     // adverbs and the infinitive `to` between the cue and the verb stay
     ['never ever push to main', '      ever      to main', ['push']],

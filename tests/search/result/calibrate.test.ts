@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confidence } from '../../../src/search/result/calibrate.js';
 import { fitLogistic } from '../../../src/search/fit/logistic-fit.js';
-import { FEATURE_NAMES, type ConfidenceFeatures } from '../../../src/search/params/calibration-model.js';
+import { type CalibrationModel, type ConfidenceFeatures, DEFAULT_CALIBRATION, FEATURE_NAMES } from '../../../src/search/params/calibration-model.js';
 
 const base: ConfidenceFeatures = { fused: 0.5, relative: 0.5, coverage: 0.5, reciprocalRank: 0.5, margin: 0.1, strength: 1 };
 
@@ -12,12 +12,16 @@ describe('confidence', () => {
     expect(confidence({ fused: -1, relative: -1, coverage: -1, reciprocalRank: -1, margin: -1, strength: -1 }, model)).toBe(0.001);
   });
 
-  it('is monotone in every feature with a positive coefficient (the shipped model)', () => {
-    for (const name of FEATURE_NAMES) {
-      const low = confidence({ ...base, [name]: 0.2 });
-      const high = confidence({ ...base, [name]: 0.9 });
-      expect(Math.sign(high - low), name).toBeGreaterThanOrEqual(0);
-    }
+  /** The features in which raising the value lowers the confidence (none, for a monotone model). */
+  const falling = (model?: CalibrationModel): string[] =>
+    FEATURE_NAMES.filter((name) => confidence({ ...base, [name]: 0.9 }, model) < confidence({ ...base, [name]: 0.2 }, model));
+
+  it('the shipped model never lowers confidence when evidence rises; a model with a negative coefficient would', () => {
+    expect(falling()).toEqual([]);
+    const negative: CalibrationModel = { ...DEFAULT_CALIBRATION, coefficients: { ...DEFAULT_CALIBRATION.coefficients, margin: -1 } };
+    expect(falling(negative)).toEqual(['margin']);
+    // every shipped coefficient is non-negative (what fitLogistic guarantees)
+    expect(FEATURE_NAMES.filter((n) => DEFAULT_CALIBRATION.coefficients[n] < 0)).toEqual([]);
   });
 });
 
@@ -36,7 +40,7 @@ describe('fitLogistic', () => {
     const mean = rows.reduce((s, r) => s + confidence(r, model), 0) / rows.length;
     const rate = labels.reduce((s, l) => s + l, 0) / labels.length;
     expect(Math.abs(mean - rate)).toBeLessThan(0.02);
-    // deterministic
-    expect(fitLogistic(rows, labels)).toEqual(model);
+    // exactly this model (deterministic; only coverage carries signal, the rest are dropped at 0)
+    expect(model).toEqual({ intercept: -2.553212, coefficients: { fused: 0, relative: 0, coverage: 5.106424, reciprocalRank: 0, margin: 0, strength: 0 } });
   });
 });

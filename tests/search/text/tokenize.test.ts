@@ -418,7 +418,7 @@ describe('tokenize: Unicode normalization and hostile input', () => {
   });
 
   it('terms() is tokenize() without the objects', () => {
-    const text = 'Create a GitHub issue in acme/api#12 for CVE-2024-1 (사용자 삭제) at https://x.io/a';
+    const text = 'File a GitHub bug in acme/api#12 for CVE-2024-1 (사용자 삭제) at https://x.io/a';
     expect(terms(text)).toEqual(tokenize(text).map((t) => t.term));
   });
 
