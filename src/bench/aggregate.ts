@@ -1,4 +1,5 @@
 // Means of per-query metrics: pooled over queries, or macro over datasets.
+import { type ConfidenceMetrics, confidenceMetrics } from './confidence-metrics.js';
 import { METRIC_KEYS, expectedCalibrationError, percentile, type CalibrationSample, type QueryMetrics } from './metrics.js';
 
 /** What aggregation needs of one scored query. */
@@ -8,10 +9,15 @@ export interface ScoredQuery {
   samples: CalibrationSample[];
   /** Warm latency; null when the search failed. */
   latencyMs: number | null;
+  /** False for a request no tool of the catalog answers (`expected: []`). */
+  answerable: boolean;
 }
 
-/** Metrics over a set of queries. Every value is null when there are no queries (or no samples). */
-export interface Aggregate {
+/**
+ * Metrics over a set of queries. Ranking metrics and ECE are over the answerable queries; the
+ * confidence metrics over all. Every value is null when there are no queries (or no samples).
+ */
+export interface Aggregate extends ConfidenceMetrics {
   queries: number;
   hit1: number | null;
   hit3: number | null;
@@ -36,7 +42,7 @@ const mean = (values: readonly number[]): number | null => (values.length === 0 
 
 /** Pooled: each query weighs the same; ECE over all pairs; percentiles over all latencies. */
 export function aggregate(records: readonly ScoredQuery[]): Aggregate {
-  const out: Aggregate = {
+  const out: Omit<Aggregate, keyof ConfidenceMetrics> = {
     queries: records.length,
     hit1: null,
     hit3: null,
@@ -53,17 +59,23 @@ export function aggregate(records: readonly ScoredQuery[]): Aggregate {
     latencyP50Ms: null,
     latencyP95Ms: null,
   };
-  for (const key of METRIC_KEYS) out[key] = mean(records.map((r) => r.metrics[key]));
-  const samples = records.flatMap((r) => r.samples);
+  const answerable = records.filter((r) => r.answerable);
+  for (const key of METRIC_KEYS) out[key] = mean(answerable.map((r) => r.metrics[key]));
+  const samples = answerable.flatMap((r) => r.samples);
   out.ece = expectedCalibrationError(samples);
   out.eceSamples = samples.length;
-  const top = records.flatMap((r) => r.samples.slice(0, 1));
+  const top = answerable.flatMap((r) => r.samples.slice(0, 1));
   out.ece1 = expectedCalibrationError(top);
   out.ece1Samples = top.length;
   const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]));
   out.latencyP50Ms = percentile(latencies, 50);
   out.latencyP95Ms = percentile(latencies, 95);
-  return out;
+  return {
+    ...out,
+    ...confidenceMetrics(
+      records.map((r) => ({ confidence: r.samples[0]?.confidence ?? 0, correct: r.samples[0]?.relevant === true, answerable: r.answerable })),
+    ),
+  };
 }
 
 /**
@@ -89,5 +101,12 @@ export function macroMean(parts: readonly Aggregate[]): Aggregate {
     ece1Samples: used.reduce((a, p) => a + p.ece1Samples, 0),
     latencyP50Ms: avg('latencyP50Ms'),
     latencyP95Ms: avg('latencyP95Ms'),
+    answerable: used.reduce((a, p) => a + p.answerable, 0),
+    noAnswer: used.reduce((a, p) => a + p.noAnswer, 0),
+    ece1All: avg('ece1All'),
+    noAnswerConfident: avg('noAnswerConfident'),
+    auroc: avg('auroc'),
+    precision50: avg('precision50'),
+    covered50: used.reduce((a, p) => a + p.covered50, 0),
   };
 }

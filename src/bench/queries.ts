@@ -53,7 +53,8 @@ function parseLine(text: string, line: number): BenchQuery | string {
   if (!isObject(value)) return 'a line must be a JSON object';
   const problem = checkText(value.id, 'id', QUERY_LIMITS.idChars) ?? checkText(value.query, 'query', QUERY_LIMITS.queryChars);
   if (problem !== undefined) return problem;
-  const expected = stringList(value.expected, 'expected', false);
+  // an empty list: a request no tool of the catalog answers (scored by the no-answer metrics)
+  const expected = stringList(value.expected, 'expected', true);
   if (typeof expected === 'string') return expected;
   if (value.match !== 'all' && value.match !== 'any') return `'match' must be "all" or "any"`;
   if (value.lang !== undefined && (typeof value.lang !== 'string' || !/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value.lang)))

@@ -47,6 +47,23 @@ function cells(name: string, split: string, a: Aggregate, buildMs?: number): str
   ];
 }
 
+const CONFIDENCE_HEADERS = ['dataset', 'split', 'answerable', 'no answer', 'ECE@1 all', 'no answer ≥0.5', 'AUROC', 'P(conf≥0.5)', 'covered'];
+
+function confidenceCells(name: string, split: string, a: Aggregate): string[] {
+  const share = a.queries === 0 ? '-' : `${a.covered50} (${((100 * a.covered50) / a.queries).toFixed(0)}%)`;
+  return [
+    name,
+    split,
+    String(a.answerable),
+    String(a.noAnswer),
+    fixed(a.ece1All, 3),
+    fixed(a.noAnswerConfident, 3),
+    fixed(a.auroc, 3),
+    fixed(a.precision50, 3),
+    share,
+  ];
+}
+
 /**
  * Datasets as rows, metrics as columns, one block per strategy; below the datasets, one pooled
  * row per split, `all (pooled)` and `all (macro)`. Failed datasets are listed once at the end.
@@ -63,6 +80,16 @@ export function renderReport(report: BenchReport): string {
     rows.push(cells('all (pooled)', '-', summary.overall));
     rows.push(cells('all (macro)', '-', summary.macro));
     blocks.push(`strategy: ${summary.strategy}\n${renderTable(HEADERS, rows)}`);
+    // Can the confidence be trusted: first results over answerable and no-answer requests.
+    const trust: string[][] = [];
+    for (const d of report.datasets) {
+      const run = d.runs.find((r) => r.strategy === summary.strategy);
+      if (run !== undefined) trust.push(confidenceCells(d.name, d.split ?? '-', run.metrics));
+    }
+    for (const s of summary.splits) trust.push(confidenceCells(`${s.split} (pooled)`, s.split, s));
+    trust.push(confidenceCells('all (pooled)', '-', summary.overall));
+    trust.push(confidenceCells('all (macro)', '-', summary.macro));
+    blocks.push(`confidence (strategy ${summary.strategy}; first results, answerable and no-answer requests)\n${renderTable(CONFIDENCE_HEADERS, trust)}`);
   }
   const failed = report.datasets.filter((d) => d.status === 'failed');
   if (failed.length > 0) {

@@ -1,7 +1,7 @@
 // One strategy over one dataset's queries: an untimed warm-up pass, then the timed, scored pass.
 import type { Diagnostic } from '../errors.js';
 import type { SearchResult, Strategy } from '../search/types.js';
-import { aggregate } from './aggregate.js';
+import { aggregate, type ScoredQuery } from './aggregate.js';
 import { relevance, scoreQuery } from './metrics.js';
 import type { BenchQuery } from './queries.js';
 import type { QueryRecord, Searcher, StrategyRun } from './types.js';
@@ -51,6 +51,14 @@ function record(q: BenchQuery, result: SearchResult | undefined, latencyMs: numb
   };
 }
 
+/** What aggregation needs of a query record: its metrics, latency, top-10 (confidence, relevant) and whether it is answerable. */
+export const scored = (r: QueryRecord): ScoredQuery => ({
+  metrics: r.metrics,
+  latencyMs: r.latencyMs,
+  samples: r.hits.slice(0, 10).map((h) => ({ confidence: h.confidence, relevant: h.relevant })),
+  answerable: r.expected.length > 0,
+});
+
 /** Runs every query with one strategy; a search that throws scores 0 and carries `error`. */
 export async function runStrategy(searcher: Searcher, queries: readonly BenchQuery[], options: PassOptions): Promise<StrategyRun> {
   const { strategy, limit, memory } = options;
@@ -76,12 +84,6 @@ export async function runStrategy(searcher: Searcher, queries: readonly BenchQue
     records.push(failure === undefined ? rec : { ...rec, error: failure });
     options.onQuery?.('timed', j + 1, queries.length);
   }
-  const metrics = aggregate(
-    records.map((r) => ({
-      metrics: r.metrics,
-      latencyMs: r.latencyMs,
-      samples: r.hits.slice(0, 10).map((h) => ({ confidence: h.confidence, relevant: h.relevant })),
-    })),
-  );
+  const metrics = aggregate(records.map(scored));
   return { strategy, metrics, queries: records };
 }

@@ -3,11 +3,11 @@ import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { MdkgError, isMdkgError, type Diagnostic } from '../errors.js';
 import { STRATEGIES, type Strategy } from '../search/types.js';
-import { aggregate, macroMean, type ScoredQuery } from './aggregate.js';
+import { aggregate, macroMean } from './aggregate.js';
 import { buildCatalog, type BuiltCatalog } from './catalog.js';
 import { readDataset, SPLITS, type Dataset } from './dataset.js';
-import { MemorySampler, runStrategy } from './run-queries.js';
-import type { BenchProgress, BenchReport, DatasetReport, MakeSearcher, QueryRecord, StrategySummary } from './types.js';
+import { MemorySampler, runStrategy, scored } from './run-queries.js';
+import type { BenchProgress, BenchReport, DatasetReport, MakeSearcher, StrategySummary } from './types.js';
 
 export interface RunBenchOptions {
   makeSearcher: MakeSearcher;
@@ -134,12 +134,6 @@ async function runDataset(dir: string, index: number, total: number, options: Se
     await catalog.dispose();
   }
 }
-
-const scored = (r: QueryRecord): ScoredQuery => ({
-  metrics: r.metrics,
-  latencyMs: r.latencyMs,
-  samples: r.hits.slice(0, 10).map((h) => ({ confidence: h.confidence, relevant: h.relevant })),
-});
 
 /** Per strategy: pooled over all queries, macro over datasets, pooled per split. */
 export function summarize(datasets: readonly DatasetReport[], strategies: readonly Strategy[]): StrategySummary[] {

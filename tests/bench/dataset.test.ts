@@ -166,6 +166,11 @@ describe('readDataset', () => {
 });
 
 describe('parseQueries', () => {
+  it('reads an empty expected list as a request no tool answers', () => {
+    const { queries, diagnostics } = parseQueries('{"id":"na-1","query":"what time is it","expected":[],"match":"any"}\n', 'd/queries.jsonl');
+    expect([queries.map((q) => [q.id, q.expected]), diagnostics]).toEqual([[['na-1', []]], []]);
+  });
+
   const good = (id: string): string => JSON.stringify({ id, query: 'find it', expected: ['a'], match: 'all' });
 
   it.each([
@@ -174,7 +179,6 @@ describe('parseQueries', () => {
     { name: 'no id', line: '{"query":"q","expected":["a"],"match":"all"}', message: /^'id' must be a non-empty string; line skipped$/ },
     { name: 'empty query', line: '{"id":"x","query":"  ","expected":["a"],"match":"all"}', message: /^'query' must be a non-empty string; line skipped$/ },
     { name: 'no expected', line: '{"id":"x","query":"q","match":"all"}', message: /^'expected' must be an array of strings; line skipped$/ },
-    { name: 'empty expected', line: '{"id":"x","query":"q","expected":[],"match":"all"}', message: /^'expected' must not be empty; line skipped$/ },
     {
       name: 'a number in expected',
       line: '{"id":"x","query":"q","expected":[1],"match":"all"}',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate, macroMean, type Aggregate } from '../../src/bench/aggregate.js';
+import { auroc } from '../../src/bench/confidence-metrics.js';
 import { expectedCalibrationError, matchesExpected, percentile, relevance, scoreQuery, type QueryMetrics } from '../../src/bench/metrics.js';
 import type { MatchMode } from '../../src/bench/queries.js';
 
@@ -162,9 +163,9 @@ describe('percentile (nearest rank)', () => {
 });
 
 describe('aggregate and macroMean', () => {
-  const a = { metrics: ones, samples: [{ confidence: 1, relevant: true }], latencyMs: 2 };
-  const b = { metrics: zeros, samples: [{ confidence: 0.5, relevant: false }], latencyMs: 4 };
-  const failed = { metrics: zeros, samples: [], latencyMs: null };
+  const a = { metrics: ones, samples: [{ confidence: 1, relevant: true }], latencyMs: 2, answerable: true };
+  const b = { metrics: zeros, samples: [{ confidence: 0.5, relevant: false }], latencyMs: 4, answerable: true };
+  const failed = { metrics: zeros, samples: [], latencyMs: null, answerable: true };
 
   it('pools queries: means, ECE over all pairs, percentiles over the latencies that exist', () => {
     expect(aggregate([a, b, failed])).toEqual({
@@ -183,6 +184,14 @@ describe('aggregate and macroMean', () => {
       ece1Samples: 2,
       latencyP50Ms: 2,
       latencyP95Ms: 4,
+      answerable: 3,
+      noAnswer: 0,
+      // first results (1, right), (0.5, wrong), (none: 0, wrong): only the 0.5 bin is off, by 0.5
+      ece1All: 0.5 / 3,
+      noAnswerConfident: null,
+      auroc: 1,
+      precision50: 0.5,
+      covered50: 2,
     });
   });
 
@@ -197,6 +206,7 @@ describe('aggregate and macroMean', () => {
         { confidence: 0.375, relevant: false },
       ],
       latencyMs: 1,
+      answerable: true,
     };
     const q2 = {
       metrics: zeros,
@@ -205,6 +215,7 @@ describe('aggregate and macroMean', () => {
         { confidence: 0.125, relevant: true },
       ],
       latencyMs: 1,
+      answerable: true,
     };
     const out = aggregate([q1, q2, failed]);
     expect([out.ece1, out.ece1Samples, out.ece, out.eceSamples]).toEqual([0.34375, 2, 0.484375, 4]);
@@ -227,6 +238,13 @@ describe('aggregate and macroMean', () => {
       ece1Samples: 0,
       latencyP50Ms: null,
       latencyP95Ms: null,
+      answerable: 0,
+      noAnswer: 0,
+      ece1All: null,
+      noAnswerConfident: null,
+      auroc: null,
+      precision50: null,
+      covered50: 0,
     });
   });
 
@@ -250,7 +268,72 @@ describe('aggregate and macroMean', () => {
       ece1Samples: 4,
       latencyP50Ms: 3,
       latencyP95Ms: 3,
+      answerable: 4,
+      noAnswer: 0,
+      ece1All: 0.25,
+      noAnswerConfident: null,
+      auroc: null,
+      precision50: 0.5,
+      covered50: 4,
     });
     expect(aggregate([a, a, a, b]).hit1).toBe(0.75);
+  });
+
+  it('scores no-answer requests with the confidence metrics only', () => {
+    // two answerable (one right at 0.9, one wrong at 0.6), two no-answer (first results at 0.7 and 0.2)
+    const right = { metrics: ones, samples: [{ confidence: 0.9, relevant: true }], latencyMs: 1, answerable: true };
+    const wrong = { metrics: zeros, samples: [{ confidence: 0.6, relevant: false }], latencyMs: 1, answerable: true };
+    const noneHigh = { metrics: zeros, samples: [{ confidence: 0.7, relevant: false }], latencyMs: 1, answerable: false };
+    const noneLow = { metrics: zeros, samples: [{ confidence: 0.2, relevant: false }], latencyMs: 1, answerable: false };
+    const out = aggregate([right, wrong, noneHigh, noneLow]);
+    // ranking metrics over the answerable two only
+    expect([out.queries, out.answerable, out.noAnswer, out.hit1, out.ece1Samples]).toEqual([4, 2, 2, 0.5, 2]);
+    // half the no-answer requests claim >= 0.5; the right one outscores all three others; 1 of 3 confident ones is right
+    expect([out.noAnswerConfident, out.auroc, out.precision50, out.covered50]).toEqual([0.5, 1, 1 / 3, 3]);
+    // ECE@1 over all four: bins 0.9 (|1 - 0.9|), 0.6 (0.6), 0.7 (0.7), 0.2 (0.2), each a quarter
+    expect(out.ece1All).toBeCloseTo((0.1 + 0.6 + 0.7 + 0.2) / 4, 12);
+  });
+});
+
+describe('auroc', () => {
+  it.each<[string, Array<[number, boolean]>, number | null]>([
+    [
+      'perfect separation',
+      [
+        [0.9, true],
+        [0.8, true],
+        [0.2, false],
+      ],
+      1,
+    ],
+    [
+      'inverted',
+      [
+        [0.1, true],
+        [0.9, false],
+      ],
+      0,
+    ],
+    [
+      'ties count half',
+      [
+        [0.5, true],
+        [0.5, false],
+      ],
+      0.5,
+    ],
+    [
+      'one of two pairs right',
+      [
+        [0.6, true],
+        [0.4, false],
+        [0.8, false],
+      ],
+      0.5,
+    ],
+    ['no negatives', [[0.5, true]], null],
+    ['no positives', [[0.5, false]], null],
+  ])('%s', (_, pairs, want) => {
+    expect(auroc(pairs.map(([score, positive]) => ({ score, positive })))).toBe(want);
   });
 });

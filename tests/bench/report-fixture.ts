@@ -1,6 +1,7 @@
 // A small hand-made benchmark report for the table and SVG tests (no timing noise).
 import { aggregate } from '../../src/bench/aggregate.js';
 import type { QueryMetrics } from '../../src/bench/metrics.js';
+import { scored } from '../../src/bench/run-queries.js';
 import { summarize } from '../../src/bench/runner.js';
 import type { BenchReport, DatasetReport, QueryRecord } from '../../src/bench/types.js';
 import type { Strategy } from '../../src/search/types.js';
@@ -33,11 +34,6 @@ function query(id: string, metrics: QueryMetrics, latencyMs: number, confidence:
 }
 
 function dataset(name: string, split: 'dev' | 'test', queries: QueryRecord[], strategies: readonly Strategy[]): DatasetReport {
-  const scored = queries.map((q) => ({
-    metrics: q.metrics,
-    latencyMs: q.latencyMs,
-    samples: q.hits.map((h) => ({ confidence: h.confidence, relevant: h.relevant })),
-  }));
   return {
     dir: `sets/${name}`,
     name,
@@ -47,7 +43,7 @@ function dataset(name: string, split: 'dev' | 'test', queries: QueryRecord[], st
     status: 'ok',
     diagnostics: [],
     buildMs: 12.34,
-    runs: strategies.map((strategy) => ({ strategy, metrics: aggregate(scored), queries })),
+    runs: strategies.map((strategy) => ({ strategy, metrics: aggregate(queries.map(scored)), queries })),
   };
 }
 
