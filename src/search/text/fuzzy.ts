@@ -1,6 +1,6 @@
-// Typo correction for query terms missing from the vocabulary ("shipmnt" -> "shipment"), with an
-// edit distance bounded by the term's length.
-import { distance } from 'fastest-levenshtein';
+// Typo correction for query terms missing from the vocabulary ("shipmnt" -> "shipment", "lsit" ->
+// "list"), with an edit distance (a transposition of two letters is one edit) bounded by the term's length.
+import { osaDistance } from './edit-distance.js';
 
 export interface Correction {
   from: string;
@@ -46,7 +46,7 @@ export class FuzzyVocabulary {
       for (const candidate of this.#byLength.get(len) ?? []) {
         // A typo rarely changes the first letter; requiring it keeps corrections precise and fast.
         if (candidate.charCodeAt(0) !== term.charCodeAt(0)) continue;
-        const d = distance(term, candidate);
+        const d = osaDistance(term, candidate, bound);
         if (d < best) {
           best = d;
           found = [candidate];
