@@ -23,9 +23,9 @@ export const ERROR_CODES = {
   },
   /** A file meant to be text is binary or not valid UTF-8. */
   MDKG_BINARY_FILE: { when: 'A file meant to be text is binary or not valid UTF-8.', fix: 'Save it as UTF-8 text, or exclude it in .mdkgignore.' },
-  /** The YAML front matter does not parse (syntax, duplicate keys, alias bombs, custom tags). */
+  /** The YAML front matter does not parse (syntax, duplicate keys, a key that is a list or mapping, alias bombs, custom tags). */
   MDKG_YAML_INVALID: {
-    when: 'The YAML front matter does not parse (syntax, duplicate keys, alias bombs, custom tags).',
+    when: 'The YAML front matter does not parse (syntax, duplicate keys, a key that is a list or mapping, alias bombs, custom tags).',
     fix: 'Fix the YAML at the line and column given.',
   },
   /** The front matter is valid YAML but not a mapping (a list or a scalar). */
@@ -59,8 +59,11 @@ export const ERROR_CODES = {
     when: 'An id or IRI is not a valid IRI (spaces, control characters, angle brackets).',
     fix: 'Fix the id; a document with a bad id is named by its path instead.',
   },
-  /** A [[wiki link]] matches no document id, title or alias. */
-  MDKG_UNRESOLVED_LINK: { when: 'A [[wiki link]] matches no document id, title or alias.', fix: 'Fix the link target or add the missing document.' },
+  /** A [[wiki link]] matches no document id, title or alias, or matches several (a warning: it then links to one of them). */
+  MDKG_UNRESOLVED_LINK: {
+    when: 'A [[wiki link]] matches no document id, title or alias, or matches several (a warning: it then links to one of them).',
+    fix: 'Fix the link target, add the missing document, or link by id.',
+  },
   /** A .mdkg/ cache file or entry is corrupt, truncated, tampered with or from another version; it is ignored and rebuilt. */
   MDKG_CACHE_CORRUPT: {
     when: 'A .mdkg/ cache file or entry is corrupt, truncated, tampered with or from another version; it is ignored and rebuilt.',
@@ -77,8 +80,11 @@ export const ERROR_CODES = {
     fix: 'Fix the first ones; the file is probably not Markdown-LD.',
   },
   // SPARQL
-  /** The query does not parse, or is empty, or is not valid UTF-8. */
-  MDKG_SPARQL_SYNTAX: { when: 'The query does not parse, or is empty, or is not valid UTF-8.', fix: 'Fix the query at the line and column given.' },
+  /** The query does not parse: a syntax error, an undeclared prefix, or a failed semantic check (an ungrouped variable, a relative IRI). */
+  MDKG_SPARQL_SYNTAX: {
+    when: 'The query does not parse: a syntax error, an undeclared prefix, or a failed semantic check (an ungrouped variable, a relative IRI).',
+    fix: 'Fix the query at the line and column given, or declare the prefix.',
+  },
   /** The request is a SPARQL update (INSERT, DELETE, LOAD, CLEAR and the rest); mdkg is read-only. */
   MDKG_SPARQL_READ_ONLY: {
     when: 'The request is a SPARQL update (INSERT, DELETE, LOAD, CLEAR and the rest); mdkg is read-only.',
@@ -89,24 +95,24 @@ export const ERROR_CODES = {
     when: 'A SERVICE clause names an endpoint not in sparql.allow_services, or a variable endpoint.',
     fix: 'Add the endpoint to the allowlist in the config, if you trust it.',
   },
-  /** The query did not finish within its time limit; its worker thread was ended. */
+  /** The query, or a federated request it made, did not finish within its time limit; the query was stopped. */
   MDKG_SPARQL_TIMEOUT: {
-    when: 'The query did not finish within its time limit; its worker thread was ended.',
-    fix: 'Narrow the query, add LIMIT, or raise the timeout.',
+    when: 'The query, or a federated request it made, did not finish within its time limit; the query was stopped.',
+    fix: 'Narrow the query, add LIMIT, or raise the timeout (--timeout, sparql.timeout_ms, timeoutMs).',
   },
   /** A warning: the query uses a class or predicate the graph does not contain (often a typo). */
   MDKG_SPARQL_UNKNOWN_TERM: {
     when: 'A warning: the query uses a class or predicate the graph does not contain (often a typo).',
     fix: 'Check the term against mdkg schema; the query still runs.',
   },
-  /** The engine failed while evaluating the query (a runtime error, an error of a federated endpoint). */
+  /** The engine failed while evaluating the query (a runtime error, the query worker out of memory or stopped, an error of a federated endpoint). */
   MDKG_SPARQL_FAILED: {
-    when: 'The engine failed while evaluating the query (a runtime error, an error of a federated endpoint).',
+    when: 'The engine failed while evaluating the query (a runtime error, the query worker out of memory or stopped, an error of a federated endpoint).',
     fix: 'Read the cause in the message; simplify the query or retry.',
   },
-  /** An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, credentials in the URL). */
+  /** An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, more than 5 redirects, credentials in the URL). */
   MDKG_FETCH_DENIED: {
-    when: 'An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, credentials in the URL).',
+    when: 'An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, more than 5 redirects, credentials in the URL).',
     fix: 'Allowlist the exact endpoint; redirects to other hosts are never followed.',
   },
   // tool sources (MCP tool lists, live MCP servers, OpenAPI specs) and generation
@@ -152,12 +158,15 @@ export const ERROR_CODES = {
   },
   /** A warning: control characters were removed from the request. */
   MDKG_QUERY_CONTROL_CHARS: { when: 'A warning: control characters were removed from the request.', fix: 'Nothing to do.' },
-  /** The graph has no tools (mdkg:Tool), so there is nothing to search. */
-  MDKG_INDEX_EMPTY: { when: 'The graph has no tools (mdkg:Tool), so there is nothing to search.', fix: 'Generate tool documents with mdkg generate tools.' },
-  /** An unknown search strategy was asked for. */
+  /** There is nothing to search: the graph has no tools (mdkg:Tool) for search, or no literal values for graph-search. */
+  MDKG_INDEX_EMPTY: {
+    when: 'There is nothing to search: the graph has no tools (mdkg:Tool) for search, or no literal values for graph-search.',
+    fix: 'Generate tool documents with mdkg generate tools, or check the graph folder.',
+  },
+  /** An unknown search strategy was asked for (ToolIndex.search, runBench, mdkg bench --strategy; mdkg search --strategy reports MDKG_USAGE instead). */
   MDKG_STRATEGY_UNKNOWN: {
-    when: 'An unknown search strategy was asked for.',
-    fix: 'Use bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy or full.',
+    when: 'An unknown search strategy was asked for (ToolIndex.search, runBench, mdkg bench --strategy; mdkg search --strategy reports MDKG_USAGE instead).',
+    fix: 'Use bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy or full (mdkg bench also takes all).',
   },
   /** A warning: the query normalizer (or MCP sampling) failed or timed out; the request was searched as written. */
   MDKG_NORMALIZER_FAILED: {
@@ -180,10 +189,10 @@ export const ERROR_CODES = {
     when: 'The config file (mdkg.config.yaml) or a parameter or model file is invalid: an unknown key, a wrong type, a value out of range.',
     fix: 'Fix the key named in the message (schemas/config.schema.json lists them).',
   },
-  /** The command line or a call is wrong: an unknown option, a bad value, a refused combination (a public bind without a token). */
+  /** The command line or a call is wrong: an unknown option, a bad value, a refused combination (a public bind without a token), a SPARQL query that is empty, too long or not valid Unicode. */
   MDKG_USAGE: {
-    when: 'The command line or a call is wrong: an unknown option, a bad value, a refused combination (a public bind without a token).',
-    fix: 'Run mdkg help <command>.',
+    when: 'The command line or a call is wrong: an unknown option, a bad value, a refused combination (a public bind without a token), a SPARQL query that is empty, too long or not valid Unicode.',
+    fix: 'Run mdkg help <command>, or fix the value the message names.',
   },
   /** A named file, folder, document, node or tool does not exist. */
   MDKG_NOT_FOUND: {
