@@ -1,7 +1,10 @@
 // Stage 3: the confidence model (logistic regression, src/search/result/calibrate.ts) on every
 // returned hit in the top 10 of every train/dev query, searched with the parameters of stage 1 and
-// the re-ranker of stage 2 (the population ECE is measured on). Deterministic: Newton's method
-// from zero, fixed iterations, datasets in name order.
+// the re-ranker of stage 2 (the population ECE is measured on), and on requests no tool answers,
+// built without writing any: each train/dev query is also searched in the catalog of another
+// group of datasets that shares no tool, file or request with its own (cross-catalog negatives:
+// every hit there is wrong). Deterministic: Newton's method from zero, fixed iterations, datasets
+// in name order, the foreign catalog chosen by a fixed rotation over the groups.
 import { expectedCalibrationError, relevance } from '../../src/bench/metrics.js';
 import type { SearchParams } from '../../src/search/params/search-params.js';
 import type { RerankModel } from '../../src/search/params/rerank-model.js';
@@ -9,6 +12,7 @@ import { confidence } from '../../src/search/result/calibrate.js';
 import { fitLogistic } from '../../src/search/fit/logistic-fit.js';
 import type { CalibrationModel, ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
+import { catalogGroups } from './catalog-groups.js';
 import type { FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';
 import type { Tree } from './tree.js';
@@ -34,23 +38,40 @@ export async function calibrationStage(
   log: (line: string) => void,
 ): Promise<StageOutput & { model: CalibrationModel }> {
   const samples: Sample[] = [];
+  const indexes = new Map(sets.map((d) => [d.name, ToolIndex.build(d.graph, { params, rerank })]));
+  const groups = catalogGroups(sets);
+  const groupOf = new Map(groups.flatMap((g, i) => g.map((name): [string, number] => [name, i])));
+  let negatives = 0;
   for (const d of sets) {
-    const index = ToolIndex.build(d.graph, { params, rerank });
+    const own = indexes.get(d.name)!;
+    // the foreign catalog: the first dataset of the next group in order (never the dataset's own group)
+    const foreignGroup = groups[((groupOf.get(d.name) ?? 0) + 1) % groups.length]!;
+    const foreign = foreignGroup[0] === undefined || groups.length < 2 || d.split === 'test' ? undefined : indexes.get(foreignGroup[0]);
     for (const q of d.queries) {
-      const result = await index.search(q.query, { limit: 10, explain: true });
+      const result = await own.search(q.query, { limit: 10, explain: true });
       const labels = relevance(result.hits, q.expected);
       result.hits.forEach((hit, rank) => {
         samples.push({ features: hit.features?.confidence as unknown as ConfidenceFeatures, relevant: labels[rank] === true, rank, split: d.split });
       });
+      if (foreign === undefined) continue;
+      const elsewhere = await foreign.search(q.query, { limit: 10, explain: true });
+      elsewhere.hits.forEach((hit, rank) => {
+        samples.push({ features: hit.features?.confidence as unknown as ConfidenceFeatures, relevant: false, rank, split: d.split });
+      });
+      negatives += 1;
     }
   }
+  log(`calibration: ${negatives} cross-catalog negative requests`);
   const fitOn = samples.filter((s) => s.split !== 'test');
-  const model = fitLogistic(
-    fitOn.map((s) => s.features),
-    fitOn.map((s) => (s.relevant ? 1 : 0)),
-    l2,
-    iterations,
-  );
+  // the first result and the ones after it, each with its own model (see CalibrationModel)
+  const fit = (part: readonly Sample[]) =>
+    fitLogistic(
+      part.map((s) => s.features),
+      part.map((s) => (s.relevant ? 1 : 0)),
+      l2,
+      iterations,
+    );
+  const model: CalibrationModel = { first: fit(fitOn.filter((s) => s.rank === 0)), others: fit(fitOn.filter((s) => s.rank > 0)) };
   log(`calibration: fitted on ${fitOn.length} hits: ${JSON.stringify(model)}`);
   const measured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
   for (const split of ['train', 'dev', 'test']) {
@@ -64,8 +85,13 @@ export async function calibrationStage(
   }
   return {
     description:
-      'Logistic calibration of search confidence (intercept and coefficients all fitted; no priors). Fitted by benchmarks/fit.ts on the top-10 hits of train/dev queries, searched with search-params.json and rerank.json. Written by npm run fit; do not edit by hand.',
-    options: { l2, iterations, population: 'top-10 hits of train/dev queries', nonNegative: true },
+      'Logistic calibration of search confidence, one model for the first result and one for the others (intercepts and coefficients all fitted; no priors). Fitted by benchmarks/fit.ts on the top-10 hits of train/dev queries and of the same queries in a catalog of another dataset group (cross-catalog negatives: requests no tool answers), searched with search-params.json and rerank.json. Written by npm run fit; do not edit by hand.',
+    options: {
+      l2,
+      iterations,
+      population: 'top-10 hits of train/dev queries, and of the same queries in the catalog of another dataset group (cross-catalog negatives)',
+      nonNegative: true,
+    },
     measured: { eceAfterFit: measured },
     priors,
     fitted: { model },

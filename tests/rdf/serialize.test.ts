@@ -41,7 +41,7 @@ describe('serializeQuads', () => {
   // Only prefixes whose namespace occurs are declared (n3 still writes rdf:type as `a`, 2 as a bare integer).
   it('turtle: every quad in the default graph, prefixes of the namespaces that occur', async () => {
     expect(await serializeQuads(quads, 'turtle', DEFAULT_PREFIXES)).toBe(
-      PREFIX_LINES + '\n' + `<${T}a> schema:name "A"@en;\n` + '    mdkg:priority 2.\n' + `<${T}b> schema:name "B".\n` + '_:x a mdkg:Tool.\n',
+      `${PREFIX_LINES}\n<${T}a> schema:name "A"@en;\n    mdkg:priority 2.\n<${T}b> schema:name "B".\n_:x a mdkg:Tool.\n`,
     );
   });
 

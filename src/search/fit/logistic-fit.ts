@@ -1,13 +1,13 @@
 // Fitting the confidence model (benchmarks/fit.ts): logistic regression by Newton's method, and
 // the linear solver the pairwise re-ranker fit shares.
-import { FEATURE_NAMES, type CalibrationModel, type ConfidenceFeatures } from '../params/calibration-model.js';
+import { FEATURE_NAMES, type LogisticModel, type ConfidenceFeatures } from '../params/calibration-model.js';
 
 /**
  * Fits a logistic model by Newton's method with a small L2 penalty (deterministic). Coefficients
  * are kept non-negative, so confidence never falls when a feature of relevance rises: a feature
  * that comes out negative is dropped and the rest refitted.
  */
-export function fitLogistic(rows: readonly ConfidenceFeatures[], labels: readonly number[], l2 = 0.01, iterations = 50): CalibrationModel {
+export function fitLogistic(rows: readonly ConfidenceFeatures[], labels: readonly number[], l2 = 0.01, iterations = 50): LogisticModel {
   let active = [...FEATURE_NAMES];
   for (;;) {
     const model = fitActive(rows, labels, active, l2, iterations);
@@ -23,7 +23,7 @@ function fitActive(
   active: readonly (keyof ConfidenceFeatures)[],
   l2: number,
   iterations: number,
-): CalibrationModel {
+): LogisticModel {
   const d = active.length + 1;
   const x = rows.map((r) => [1, ...active.map((n) => r[n])]);
   let w: number[] = new Array<number>(d).fill(0);

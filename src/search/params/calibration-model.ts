@@ -17,27 +17,61 @@ export interface ConfidenceFeatures {
   margin: number;
   /** log(1 + BM25 score). */
   strength: number;
+  /**
+   * Absolute evidence: the IDF-weighted share of the request's terms the tool matches (exactly or
+   * corrected); a word no tool has counts with the largest IDF, so a request about something the
+   * catalog never mentions explains little, however far the first result leads.
+   */
+  explained: number;
+  /** Absolute evidence: the BM25 score over the request's own best possible score (each term at its largest impact). */
+  selfScore: number;
+  /** Agreement of the request's action (intent) with the tool's annotations, 0.5 when either says nothing. */
+  actionAgree: number;
 }
 
-export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = ['fused', 'relative', 'coverage', 'reciprocalRank', 'margin', 'strength'];
+export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
+  'fused',
+  'relative',
+  'coverage',
+  'reciprocalRank',
+  'margin',
+  'strength',
+  'explained',
+  'selfScore',
+  'actionAgree',
+];
 
-export interface CalibrationModel {
+/** A logistic model: an intercept and a coefficient per feature. */
+export interface LogisticModel {
   intercept: number;
   coefficients: Readonly<Record<keyof ConfidenceFeatures, number>>;
 }
 
-/** The model of a data file (data-file.ts): an intercept and a finite coefficient per feature, all fitted. */
+/**
+ * The confidence model: one logistic model for the first result (the one an agent acts on,
+ * fitted on first results of answerable and no-answer requests) and one for the results after it.
+ */
+export interface CalibrationModel {
+  first: LogisticModel;
+  others: LogisticModel;
+}
+
+/** The model of a data file (data-file.ts): for `first` and `others`, an intercept and a finite coefficient per feature, all fitted. */
 export function calibrationFromFile(data: unknown, file = 'src/search/params/data/calibration.json'): CalibrationModel {
   const { priors, fitted } = checkFitFile(data, file);
   const merged = mergeDisjoint(priors, fitted, file);
   exactKeys(merged, [], ['model'], file);
-  exactKeys(merged, ['model'], ['intercept', 'coefficients'], file);
-  exactKeys(merged, ['model', 'coefficients'], FEATURE_NAMES, file);
-  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, finiteAt(merged, ['model', 'coefficients', n], file)])) as Record<
-    keyof ConfidenceFeatures,
-    number
-  >;
-  return { intercept: finiteAt(merged, ['model', 'intercept'], file), coefficients };
+  exactKeys(merged, ['model'], ['first', 'others'], file);
+  const part = (name: 'first' | 'others'): LogisticModel => {
+    exactKeys(merged, ['model', name], ['intercept', 'coefficients'], file);
+    exactKeys(merged, ['model', name, 'coefficients'], FEATURE_NAMES, file);
+    const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, finiteAt(merged, ['model', name, 'coefficients', n], file)])) as Record<
+      keyof ConfidenceFeatures,
+      number
+    >;
+    return { intercept: finiteAt(merged, ['model', name, 'intercept'], file), coefficients };
+  };
+  return { first: part('first'), others: part('others') };
 }
 
 export const DEFAULT_CALIBRATION: CalibrationModel = calibrationFromFile(calibrationData);

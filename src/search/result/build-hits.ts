@@ -1,6 +1,7 @@
 // Shapes fused results into hits: tool facts, calibrated confidence, per-source evidence.
 import { alignment } from '../rank/alignment.js';
 import { confidence } from './calibrate.js';
+import { evidenceOf as evidenceFeatures, requestEvidence } from './evidence-features.js';
 import type { ConfidenceFeatures } from '../params/calibration-model.js';
 import type { Fused } from '../rank/fusion.js';
 import type { RerankFeatures } from '../params/rerank-model.js';
@@ -25,6 +26,7 @@ export function buildHits(
   const second = state.bm25[1]?.score ?? 0;
   const margin = topLexical > 0 ? (topLexical - second) / topLexical : 0;
   const queryTerms = [...state.terms.keys()];
+  const request = requestEvidence(state, bm25, parts.params.bm25.k1);
   return fused.map((f, i): SearchHit => {
     const tool = catalog.tools[f.doc]!;
     const direct = queryTerms
@@ -41,6 +43,8 @@ export function buildHits(
       reciprocalRank: 1 / (i + 1),
       margin: i === 0 ? margin : 0,
       strength: Math.log1p(lexical),
+      ...evidenceFeatures(request, state, bm25, f.doc, lexical),
+      actionAgree: alignment(state.intent, tool.annotations) ?? 0.5,
     };
     const evidence: Evidence[] = [];
     for (const [source, rank] of Object.entries(f.ranks) as [SourceName, number][]) {

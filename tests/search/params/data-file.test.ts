@@ -42,8 +42,11 @@ describe('fitted data files', () => {
     expect(() => rerankModelFromFile({ ...rerankData, fitted: { weights: { ...rerankData.fitted.weights, extra: 1 } } }, 'r.json')).toThrow(
       /^r\.json: 'weights' must have exactly the keys/,
     );
-    const bad = { ...calibrationData, fitted: { model: { ...calibrationData.fitted.model, intercept: null } } };
-    expect(() => calibrationFromFile(bad, 'c.json')).toThrow("c.json: 'model.intercept' must be a finite number, got null");
+    const { first } = calibrationData.fitted.model;
+    const bad = { ...calibrationData, fitted: { model: { ...calibrationData.fitted.model, first: { ...first, intercept: null } } } };
+    expect(() => calibrationFromFile(bad, 'c.json')).toThrow("c.json: 'model.first.intercept' must be a finite number, got null");
+    const one = { ...calibrationData, fitted: { model: first } };
+    expect(() => calibrationFromFile(one, 'c.json')).toThrow("c.json: 'model' must have exactly the keys first, others; got coefficients, intercept");
     const noK1 = { ...paramsData, fitted: { ...paramsData.fitted, bm25: { fields: paramsData.fitted.bm25.fields } } };
     expect(() => searchParamsFromFile(noK1, 'p.json')).toThrow("p.json: 'bm25' must have exactly the keys coord, fields, k1; got coord, fields");
   });

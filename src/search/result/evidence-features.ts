@@ -1,0 +1,54 @@
+// Absolute evidence for confidence: how much of the request a tool explains, whatever the other
+// tools do. A clear winner that explains one common word of a request about something else must
+// not look certain (the fused and margin features only say how far it leads).
+import { verbOfWord } from '../../lexicon/verbs.js';
+import type { Bm25Index } from '../text/bm25.js';
+import { idf } from '../text/idf.js';
+import type { RankingState } from '../rank/rank-request.js';
+
+/** What is the same for every hit of one request: term weights and the best possible lexical score. */
+export interface RequestEvidence {
+  /** Each request term with its IDF (a term no tool has gets the largest IDF). */
+  weights: ReadonlyArray<{ term: string; weight: number }>;
+  total: number;
+  /**
+   * The lexical score of a tool entirely about the request: every request term at the BM25 bound
+   * idf × (k1 + 1) (a term no tool has counted as if one tool had it). A tool that mentions a term
+   * once in its description gets a small share of it; one named after every term, most of it.
+   */
+  bestPossible: number;
+}
+
+export function requestEvidence(state: RankingState, bm25: Bm25Index, k1: number): RequestEvidence {
+  const weights = [...state.terms.keys()].map((term) => ({ term, weight: idf(bm25.size, bm25.documentFrequency(term)) }));
+  let bestPossible = 0;
+  for (const [term, tf] of state.terms) bestPossible += tf * idf(bm25.size, Math.max(1, bm25.documentFrequency(term))) * (k1 + 1);
+  return { weights, total: weights.reduce((sum, w) => sum + w.weight, 0), bestPossible };
+}
+
+/**
+ * `explained` and `selfScore` of one tool (see ConfidenceFeatures). A request term counts as
+ * explained when the tool has it, has its correction, or, for a verb, has a common verb of the
+ * same class (verb expansion: "erase" is explained by a tool that deletes).
+ */
+export function evidenceOf(
+  request: RequestEvidence,
+  state: RankingState,
+  bm25: Bm25Index,
+  doc: number,
+  lexical: number,
+): { explained: number; selfScore: number } {
+  const verbClassMatched = state.expanded.some((t) => bm25.fieldsOf(t, doc).length > 0);
+  let matched = 0;
+  for (const { term, weight } of request.weights) {
+    const hit =
+      bm25.fieldsOf(term, doc).length > 0 ||
+      state.corrections.some((c) => c.from === term && bm25.fieldsOf(c.to, doc).length > 0) ||
+      (verbClassMatched && verbOfWord(state.surfaces.get(term) ?? term) !== undefined);
+    if (hit) matched += weight;
+  }
+  return {
+    explained: request.total > 0 ? matched / request.total : 0,
+    selfScore: request.bestPossible > 0 ? Math.min(1, lexical / request.bestPossible) : 0,
+  };
+}
