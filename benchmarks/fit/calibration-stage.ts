@@ -64,14 +64,14 @@ export async function calibrationStage(
   log(`calibration: ${negatives} cross-catalog negative requests`);
   const fitOn = samples.filter((s) => s.split !== 'test');
   // the first result and the ones after it, each with its own model (see CalibrationModel)
-  const fit = (part: readonly Sample[]) =>
+  const fitModel = (part: readonly Sample[]) =>
     fitLogistic(
       part.map((s) => s.features),
       part.map((s) => (s.relevant ? 1 : 0)),
       l2,
       iterations,
     );
-  const model: CalibrationModel = { first: fit(fitOn.filter((s) => s.rank === 0)), others: fit(fitOn.filter((s) => s.rank > 0)) };
+  const model: CalibrationModel = { first: fitModel(fitOn.filter((s) => s.rank === 0)), others: fitModel(fitOn.filter((s) => s.rank > 0)) };
   log(`calibration: fitted on ${fitOn.length} hits: ${JSON.stringify(model)}`);
   const measured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
   for (const split of ['train', 'dev', 'test']) {
