@@ -80,7 +80,9 @@ export function renderReport(report: BenchReport): string {
     rows.push(cells('all (pooled)', '-', summary.overall));
     rows.push(cells('all (macro)', '-', summary.macro));
     blocks.push(`strategy: ${summary.strategy}\n${renderTable(HEADERS, rows)}`);
-    // Can the confidence be trusted: first results over answerable and no-answer requests.
+    // Can the confidence be trusted: first results over answerable and no-answer requests (shown
+    // when some dataset has requests no tool answers; the JSON report always has these metrics).
+    if (summary.overall.noAnswer === 0) continue;
     const trust: string[][] = [];
     for (const d of report.datasets) {
       const run = d.runs.find((r) => r.strategy === summary.strategy);

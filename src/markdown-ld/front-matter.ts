@@ -1,4 +1,3 @@
-// Over 300 lines: one parser, front matter read fast (js-yaml) with a checked slow path (yaml) that locates every diagnostic.
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { isCollection, isPair, LineCounter, parseDocument, visit } from 'yaml';
 import type { Diagnostic } from '../errors.js';
@@ -10,13 +9,11 @@ export interface FrontMatterResult {
 }
 
 /**
- * Parses YAML front matter as JSON (YAML 1.2 core schema: dates stay strings, no custom tags).
+ * Parses YAML front matter as JSON (YAML 1.2 core schema: dates stay strings, no custom tags);
  * `firstLine` is the 1-based line of the YAML text in the file, so positions point into the file.
- *
  * Plain front matter goes through js-yaml 4 (several times faster than `yaml`'s document model);
- * anything the fast path is not sure of, and every error, goes through `yaml`, which alone
- * decides the diagnostics. Both give the same value wherever the fast path answers
- * (tests/markdown-ld/front-matter.test.ts checks this case by case).
+ * anything the fast path is not sure of, and every error, goes through `yaml`, which alone decides
+ * the diagnostics. Both give the same value wherever the fast path answers (front-matter.test.ts).
  */
 export function parseFrontMatter(text: string, file: string, firstLine: number): FrontMatterResult {
   const value = parseFrontMatterFast(text);
@@ -259,11 +256,7 @@ export function locateKey(text: string, key: string, firstLine: number): { line:
   return positionOf(text, match.index + (match[1]?.length ?? 0), firstLine);
 }
 
-/**
- * True when a js-yaml value can be returned as is: what `firstNonJson` accepts, and no key
- * `null` (js-yaml turns a `null`/`~` key into "null", `yaml` into ""; a quoted "null" key is
- * rare enough to leave to the slow path too).
- */
+/** A js-yaml value returned as is: what `firstNonJson` accepts, and no key `null` (js-yaml reads a `null`/`~` key as "null", `yaml` as ""). */
 function plainForFastPath(value: unknown, depth: number): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);

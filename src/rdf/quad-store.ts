@@ -1,4 +1,3 @@
-// Over 300 lines: one class, the indexed quad store (load, match, snapshot, version), whose parts share private state.
 import { Readable } from 'node:stream';
 import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
@@ -249,10 +248,7 @@ export class QuadStore implements Source {
     return n === subjects.length ? { subjects, objects } : { subjects: subjects.slice(0, n), objects: objects.slice(0, n) };
   }
 
-  /**
-   * Calls `visit(predicate, object)` with the term ids of every quad whose subject is term id
-   * `subject`, in any graph, in the order `readQuads` yields them: one scan, no quad objects.
-   */
+  /** `visit(predicate, object)` for every quad whose subject is term id `subject` (any graph, readQuads order): one scan, no quad objects. */
   forEachOfSubject(subject: number, visit: (predicate: number, object: number) => void): void {
     this.#index ??= buildIndex(this.#graphs, this.#size, this.#terms.length);
     const { quads } = this.#index;

@@ -47,11 +47,20 @@ function dataset(name: string, split: 'dev' | 'test', queries: QueryRecord[], st
   };
 }
 
-/** Two datasets (`alpha & <beta>` has characters to escape), one failed folder, given strategies. */
-export function fixtureReport(strategies: readonly Strategy[] = ['bm25']): BenchReport {
+/** A request no tool answers whose first result still claims `confidence`. */
+function noAnswer(id: string, confidence: number): QueryRecord {
+  const zeros: QueryMetrics = { hit1: 0, hit3: 0, hit5: 0, recall5: 0, recall10: 0, mrr: 0, ndcg10: 0, map10: 0 };
+  return { ...query(id, zeros, 1, confidence), expected: [], hits: [{ rank: 1, id: 'tool:s/x', name: 'x', source: 's', confidence, relevant: false }] };
+}
+
+/**
+ * Two datasets (`alpha & <beta>` has characters to escape), one failed folder, given strategies;
+ * with `withNoAnswer`, gamma also has a request no tool answers.
+ */
+export function fixtureReport(strategies: readonly Strategy[] = ['bm25'], withNoAnswer = false): BenchReport {
   const datasets: DatasetReport[] = [
     dataset('alpha & <beta>', 'dev', [query('a1', ones, 1.5, 0.8), query('a2', rank2, 2.5, 0.4)], strategies),
-    dataset('gamma', 'test', [query('g1', ones, 0.25, 0.9)], strategies),
+    dataset('gamma', 'test', [query('g1', ones, 0.25, 0.9), ...(withNoAnswer ? [noAnswer('g2', 0.7)] : [])], strategies),
     {
       dir: 'sets/missing',
       name: 'missing',

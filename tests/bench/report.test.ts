@@ -16,18 +16,28 @@ describe('renderReport', () => {
         'all (pooled)              -      3        0.667  1.000  1.000  1.000  1.000  0.833  0.877    0.833   0.392  0.233  1.50    2.50    -',
         'all (macro)               -      3        0.750  1.000  1.000  1.000  1.000  0.875  0.908    0.875   0.363  0.200  0.88    1.38    -',
         '',
+        'failed datasets:',
+        "  sets/missing: MDKG_DATASET_INVALID dataset folder 'sets/missing' does not exist or is not a folder",
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('with requests no tool answers, adds a confidence table (no answer counted apart from the ranking metrics)', () => {
+    const text = renderReport(fixtureReport(['bm25'], true));
+    expect(text.slice(text.indexOf('confidence'), text.indexOf('failed datasets'))).toBe(
+      [
         'confidence (strategy bm25; first results, answerable and no-answer requests)',
         'dataset         split  answerable  no answer  ECE@1 all  no answer ≥0.5  AUROC  P(conf≥0.5)  covered',
         '--------------  -----  ----------  ---------  ---------  --------------  -----  -----------  --------',
         'alpha & <beta>  dev    2           0          0.300      -               1.000  1.000        1 (50%)',
-        'gamma           test   1           0          0.100      -               -      1.000        1 (100%)',
+        // gamma: a right first result at 0.9 and a no-answer request at 0.7: bins off by 0.1 and 0.7
+        'gamma           test   1           1          0.400      1.000           1.000  0.500        2 (100%)',
         'dev (pooled)    dev    2           0          0.300      -               1.000  1.000        1 (50%)',
-        'test (pooled)   test   1           0          0.100      -               -      1.000        1 (100%)',
-        'all (pooled)    -      3           0          0.233      -               1.000  1.000        2 (67%)',
-        'all (macro)     -      3           0          0.200      -               1.000  1.000        2 (67%)',
+        'test (pooled)   test   1           1          0.400      1.000           1.000  0.500        2 (100%)',
+        'all (pooled)    -      3           1          0.350      1.000           1.000  0.667        3 (75%)',
+        'all (macro)     -      3           1          0.350      1.000           1.000  0.750        3 (75%)',
         '',
-        'failed datasets:',
-        "  sets/missing: MDKG_DATASET_INVALID dataset folder 'sets/missing' does not exist or is not a folder",
         '',
       ].join('\n'),
     );
