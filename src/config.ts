@@ -97,8 +97,11 @@ function validateSearch(value: unknown, file: string): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(file, "'search' must be a mapping");
   const s = value as Record<string, unknown>;
   for (const key of Object.keys(s))
-    if (!['fields', 'weights'].includes(key))
-      throw invalid(file, `unknown key 'search.${key}'${didYouMean(key, ['fields', 'weights'], 'search.') || ' (known: fields, weights)'}`);
+    if (!['fields', 'weights', 'thesaurus'].includes(key))
+      throw invalid(
+        file,
+        `unknown key 'search.${key}'${didYouMean(key, ['fields', 'weights', 'thesaurus'], 'search.') || ' (known: fields, weights, thesaurus)'}`,
+      );
   for (const key of ['fields', 'weights']) {
     const v = s[key];
     if (v !== undefined && (v === null || typeof v !== 'object' || Array.isArray(v)))

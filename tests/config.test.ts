@@ -28,7 +28,7 @@ describe('config', () => {
     [{ sparql: { allow_service: [] } }, "unknown key 'sparql.allow_service' (did you mean 'sparql.allow_services'?)"],
     [{ sparql: { limt: 3 } }, "unknown key 'sparql.limt' (did you mean 'sparql.limit'?)"],
     [{ search: { weight: {} } }, "unknown key 'search.weight' (did you mean 'search.weights'?)"],
-    [{ search: { zzz: {} } }, "unknown key 'search.zzz' (known: fields, weights)"],
+    [{ search: { zzz: {} } }, "unknown key 'search.zzz' (known: fields, weights, thesaurus)"],
     [{ servers: { a: { comand: 'x' } } }, "unknown key 'servers.a.comand' (did you mean 'servers.a.command'?)"],
     [{ completely_different: 1 }, "x.yaml: unknown key 'completely_different'"],
     [{ constructor: 1 }, "x.yaml: unknown key 'constructor'"],

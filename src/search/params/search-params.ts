@@ -30,6 +30,8 @@ export interface SearchParams {
   fusion: { k: number; weights: Readonly<Partial<Record<SourceName, number>>> };
   /** Weight of the verb-class terms added to a request with verbs (0 turns expansion off). */
   verbExpansion: number;
+  /** Weight of the WordNet synonyms (lexicon/thesaurus.ts) added for request words no tool has (0 turns it off). */
+  thesaurus: number;
   /** Query weight of a fuzzy-corrected term, times (1 - distance / length); 1 = a corrected word counts like a typed one. */
   correctionWeight: number;
   /** Length of each source's ranked list. */
@@ -49,7 +51,7 @@ const FILE = 'src/search/params/data/search-params.json';
 export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
   const { priors, fitted } = checkFitFile(data, file);
   const p = mergeDisjoint(priors, fitted, file);
-  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'correctionWeight', 'candidates', 'lowConfidence'], file);
+  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'thesaurus', 'correctionWeight', 'candidates', 'lowConfidence'], file);
   exactKeys(p, ['bm25'], ['k1', 'coord', 'fields'], file);
   const fieldKeys = Object.keys((p.bm25 as { fields?: object } | undefined)?.fields ?? {});
   if (fieldKeys.length === 0) throw new MdkgError('MDKG_CONFIG_INVALID', `${file}: 'bm25.fields' must name at least one field`);
@@ -78,6 +80,7 @@ export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
     },
     fusion: { k: num('fusion', 'k'), weights: record(['fusion', 'weights'], SOURCES) },
     verbExpansion: num('verbExpansion'),
+    thesaurus: num('thesaurus'),
     correctionWeight: num('correctionWeight'),
     candidates: num('candidates'),
     lowConfidence: num('lowConfidence'),
@@ -86,10 +89,12 @@ export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = searchParamsFromFile(paramsData);
 
-/** What a config file may change: field weights (by field key) and fusion weights (by source). */
+/** What a config file may change: field weights (by field key), fusion weights (by source), the thesaurus weight. */
 export interface SearchOverrides {
   fields?: Readonly<Record<string, number>>;
   weights?: Readonly<Partial<Record<SourceName, number>>>;
+  /** Weight of WordNet synonyms for request words no tool has, 0 to 1 (0: off). */
+  thesaurus?: number;
 }
 
 function checkWeight(where: string, value: unknown): number {
@@ -113,5 +118,9 @@ export function withOverrides(overrides: SearchOverrides = {}, base: SearchParam
     }
     weights[source as SourceName] = checkWeight(`search.weights.${source}`, weight);
   }
-  return { ...base, bm25: { ...base.bm25, fields }, fusion: { ...base.fusion, weights } };
+  const thesaurus = overrides.thesaurus ?? base.thesaurus;
+  if (typeof thesaurus !== 'number' || !Number.isFinite(thesaurus) || thesaurus < 0 || thesaurus > 1) {
+    throw new MdkgError('MDKG_CONFIG_INVALID', `search.thesaurus must be a number from 0 to 1, got ${JSON.stringify(thesaurus)}`);
+  }
+  return { ...base, bm25: { ...base.bm25, fields }, fusion: { ...base.fusion, weights }, thesaurus };
 }

@@ -12,7 +12,8 @@ import { DEFAULT_RERANK, type RerankFeatures } from '../params/rerank-model.js';
 import { rerank, rerankFeatures, queryView } from './rerank.js';
 import type { IndexParts } from './index-parts.js';
 import { withoutNegated } from '../request/negation.js';
-import { tokenize } from '../text/tokenize.js';
+import { terms as stems, tokenize } from '../text/tokenize.js';
+import { synonymsOf } from '../../lexicon/thesaurus.js';
 import type { Intent, SourceName, Strategy } from '../types.js';
 import { verbExpansion } from '../request/verb-expansion.js';
 
@@ -33,6 +34,8 @@ export interface RankingState {
   bm25: ScoredDoc[];
   /** Verb-class terms added to the request (intent stage). */
   expanded: string[];
+  /** Synonyms added for request words no tool has (thesaurus stage), with their weight. */
+  synonyms: Map<string, number>;
   reached: Map<number, Reached>;
   intent: Intent;
 }
@@ -71,7 +74,18 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     if (!surfaces.has(token.term)) surfaces.set(token.term, token.surface.toLowerCase());
     if (token.kind === 'word') words.add(token.term);
   }
-  const state: RankingState = { terms, surfaces, corrections: [], bm25: bm25.search(terms, params.candidates), expanded: [], reached: new Map(), intent };
+  const state: RankingState = {
+    terms,
+    surfaces,
+    corrections: [],
+    bm25: bm25.search(terms, params.candidates),
+    expanded: [],
+    synonyms: new Map(),
+    reached: new Map(),
+    intent,
+  };
+  // The weighted terms the lexical list was last computed from (each stage below adds to it).
+  let query: Map<string, number> = terms;
   modes.push('lexical');
   if (searched !== request) modes.push('negation');
 
@@ -82,7 +96,8 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     const expansion = verbExpansion(searched, terms, params.verbExpansion);
     if (expansion.size > 0) {
       state.expanded = [...expansion.keys()];
-      state.bm25 = bm25.search(new Map([...terms, ...expansion]), params.candidates);
+      query = new Map([...terms, ...expansion]);
+      state.bm25 = bm25.search(query, params.candidates);
     }
   }
   if (sources.has('fuzzy')) {
@@ -94,8 +109,24 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
       for (const t of state.expanded) combined.set(t, params.verbExpansion);
       for (const c of state.corrections)
         combined.set(c.to, Math.max(combined.get(c.to) ?? 0, (terms.get(c.from) ?? 1) * (1 - c.distance / c.from.length) * params.correctionWeight));
-      state.bm25 = bm25.search(combined, params.candidates);
+      query = combined;
+      state.bm25 = bm25.search(query, params.candidates);
       modes.push('fuzzy');
+    }
+  }
+  if (opts.strategy === 'full' && params.thesaurus > 0) {
+    // Paraphrase stage: a request word no tool has also stands for its WordNet synonyms that some
+    // tool has ("picture" -> image), at a low weight fitted on train/dev (0 turns it off).
+    for (const word of words) {
+      if (bm25.has(word)) continue;
+      for (const synonym of synonymsOf(surfaces.get(word) ?? word)) {
+        for (const t of stems(synonym)) if (bm25.has(t) && !query.has(t)) state.synonyms.set(t, params.thesaurus);
+      }
+    }
+    if (state.synonyms.size > 0) {
+      query = new Map([...query, ...state.synonyms]);
+      state.bm25 = bm25.search(query, params.candidates);
+      modes.push('thesaurus');
     }
   }
   const lists: RankedList[] = [{ source: 'bm25', docs: state.bm25.map((d) => d.doc) }];

@@ -14,6 +14,10 @@ describe('withOverrides', () => {
     expect(DEFAULT_SEARCH_PARAMS.bm25.fields['mdkg:newField']).toBeUndefined();
   });
 
+  it('sets the thesaurus weight', () => {
+    expect(withOverrides({ thesaurus: 0.2 }).thesaurus).toBe(0.2);
+  });
+
   it('without overrides gives the defaults', () => {
     expect(withOverrides()).toEqual(DEFAULT_SEARCH_PARAMS);
   });
@@ -23,6 +27,8 @@ describe('withOverrides', () => {
     ['a field weight over 100', { fields: { 'mdkg:name': 101 } }, 'search.fields.mdkg:name must be a number from 0 to 100, got 101'],
     ['a weight that is not a number', { weights: { graph: '1' as unknown as number } }, 'search.weights.graph must be a number from 0 to 100, got "1"'],
     ['NaN', { weights: { bm25: Number.NaN } }, 'search.weights.bm25 must be a number from 0 to 100, got null'],
+    ['a thesaurus weight over 1', { thesaurus: 1.5 }, 'search.thesaurus must be a number from 0 to 1, got 1.5'],
+    ['a negative thesaurus weight', { thesaurus: -0.1 }, 'search.thesaurus must be a number from 0 to 1, got -0.1'],
     [
       'an unknown source',
       { weights: { vectors: 1 } } as unknown as SearchOverrides,
