@@ -3,6 +3,10 @@
 //   negation  negated words neither match nor set the intent (src/search/request/negation.ts)
 //   clauses   multi-step requests split into clauses (src/search/request/clauses.ts; SearchOptions.clauses)
 //   notVerbs  words that are not a request's verb (requests.notVerbs in src/lexicon/data/annotation-verbs.json)
+//   phrasal   phrasal verbs ("set up" creates; requests.phrasal in the same file, src/lexicon/phrasal-verbs.ts)
+//   englishWords  common English words are never typo-corrected (src/lexicon/english-words.ts)
+//   object    the request's object noun (src/search/request/request-object.ts) as a feature
+//   equivalents   computing equivalents ("folder" = directory; src/lexicon/data/computing-terms.json)
 // plus how many top-10 lists each rule changes. Shipped parameters and models; evaluation only.
 //
 //   npx tsx benchmarks/ablate-rules.ts [dataset dir...]     (default: the sets at shared/datasets/gtc)
@@ -17,6 +21,10 @@ const VARIANTS: Variant[] = [
   { name: 'no negation', off: ['negation'], clauses: true },
   { name: 'no clauses', off: [], clauses: false },
   { name: 'no notVerbs', off: ['notVerbs'], clauses: true },
+  { name: 'no phrasal', off: ['phrasal'], clauses: true },
+  { name: 'no englishWords', off: ['englishWords'], clauses: true },
+  { name: 'no equivalents', off: ['equivalents'], clauses: true },
+  { name: 'no object', off: ['object'], clauses: true },
 ];
 
 async function main(): Promise<void> {

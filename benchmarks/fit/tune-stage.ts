@@ -36,6 +36,7 @@ export const KNOBS: readonly Knob[] = [
   { path: ['fusion', 'weights', 'annotations'], values: [0, 0.1, 0.2, 0.3], start: 0.2 },
   { path: ['correctionWeight'], values: [0.25, 0.5, 0.75, 1], start: 0.5 },
   { path: ['verbExpansion'], values: [0, 0.15, 0.3, 0.5], start: 0 },
+  { path: ['equivalents'], values: [0, 0.25, 0.5, 0.75, 1], start: 0.5 },
   { path: ['thesaurus'], values: [0, 0.1, 0.2, 0.3], start: 0 },
   { path: ['expansion', 'seeds'], values: [3, 5, 10], start: 3 },
   { path: ['expansion', 'decay'], values: [0.3, 0.5, 0.7], start: 0.3 },

@@ -75,6 +75,9 @@ export function verbForms(word: string): string[] {
   if (w.endsWith('s') && !w.endsWith('ss')) forms.push(w.slice(0, -1));
   if (w.endsWith('ing') && w.length > 5) forms.push(w.slice(0, -3), `${w.slice(0, -3)}e`);
   if (w.endsWith('ed') && w.length > 4) forms.push(w.slice(0, -2), w.slice(0, -1));
+  // a doubled final consonant before -ing/-ed: setting -> set, stopped -> stop
+  const doubled = /([b-df-hj-np-tv-z])\1(ing|ed)$/.exec(w);
+  if (doubled !== null && w.length - doubled[2]!.length > 3) forms.push(w.slice(0, doubled.index + 1));
   return [...new Set(forms)];
 }
 

@@ -4,7 +4,18 @@ import rerankData from './data/rerank.json' with { type: 'json' };
 import { MdkgError } from '../../errors.js';
 import { checkFitFile, exactKeys, mergeDisjoint } from './data-file.js';
 
-export const RERANK_FEATURES = ['rrf', 'relative', 'queryCoverage', 'nameCoverage', 'nameCorrected', 'action', 'alignment', 'graph', 'deprecated'] as const;
+export const RERANK_FEATURES = [
+  'rrf',
+  'relative',
+  'queryCoverage',
+  'nameCoverage',
+  'nameCorrected',
+  'action',
+  'alignment',
+  'graph',
+  'deprecated',
+  'objectInName',
+] as const;
 export type RerankFeatureName = (typeof RERANK_FEATURES)[number];
 export type RerankFeatures = Record<RerankFeatureName, number>;
 

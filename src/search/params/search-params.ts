@@ -30,6 +30,8 @@ export interface SearchParams {
   fusion: { k: number; weights: Readonly<Partial<Record<SourceName, number>>> };
   /** Weight of the verb-class terms added to a request with verbs (0 turns expansion off). */
   verbExpansion: number;
+  /** Query weight of a computing equivalent of a request word (lexicon/equivalents.ts: "folder" -> directory), times the word's. */
+  equivalents: number;
   /** Weight of the WordNet synonyms (lexicon/thesaurus.ts) added for request words no tool has (0 turns it off). */
   thesaurus: number;
   /** Query weight of a fuzzy-corrected term, times (1 - distance / length); 1 = a corrected word counts like a typed one. */
@@ -51,7 +53,7 @@ const FILE = 'src/search/params/data/search-params.json';
 export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
   const { priors, fitted } = checkFitFile(data, file);
   const p = mergeDisjoint(priors, fitted, file);
-  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'thesaurus', 'correctionWeight', 'candidates', 'lowConfidence'], file);
+  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'equivalents', 'thesaurus', 'correctionWeight', 'candidates', 'lowConfidence'], file);
   exactKeys(p, ['bm25'], ['k1', 'coord', 'fields'], file);
   const fieldKeys = Object.keys((p.bm25 as { fields?: object } | undefined)?.fields ?? {});
   if (fieldKeys.length === 0) throw new MdkgError('MDKG_CONFIG_INVALID', `${file}: 'bm25.fields' must name at least one field`);
@@ -80,6 +82,7 @@ export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
     },
     fusion: { k: num('fusion', 'k'), weights: record(['fusion', 'weights'], SOURCES) },
     verbExpansion: num('verbExpansion'),
+    equivalents: num('equivalents'),
     thesaurus: num('thesaurus'),
     correctionWeight: num('correctionWeight'),
     candidates: num('candidates'),

@@ -14,8 +14,14 @@ import type { IndexParts } from './index-parts.js';
 import { withoutNegated } from '../request/negation.js';
 import { terms as stems, tokenize } from '../text/tokenize.js';
 import { synonymsOf } from '../../lexicon/thesaurus.js';
+import { equivalentsOf } from '../../lexicon/equivalents.js';
+import { isEnglishWord } from '../../lexicon/english-words.js';
+import { ruleEnabled } from '../request/rule-ablation.js';
 import type { Intent, SourceName, Strategy } from '../types.js';
 import { verbExpansion } from '../request/verb-expansion.js';
+import { idf } from '../text/idf.js';
+import { requestObject } from '../request/request-object.js';
+import type { RequestObject } from './object-match.js';
 
 const SOURCES_OF: Readonly<Record<Strategy, readonly SourceName[]>> = {
   bm25: ['bm25'],
@@ -36,6 +42,10 @@ export interface RankingState {
   expanded: string[];
   /** Synonyms added for request words no tool has (thesaurus stage), with their weight. */
   synonyms: Map<string, number>;
+  /** Computing equivalents of request words ("folder" -> directory), each with the request term it stands for. */
+  equivalents: Map<string, string>;
+  /** The request's object noun and the terms standing for it (set after the fuzzy stage). */
+  object?: RequestObject;
   reached: Map<number, Reached>;
   intent: Intent;
 }
@@ -81,11 +91,30 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     bm25: bm25.search(terms, params.candidates),
     expanded: [],
     synonyms: new Map(),
+    equivalents: new Map(),
     reached: new Map(),
     intent,
   };
+  // Equivalents stage: a request word also stands for the words that name the same thing in
+  // computing ("folder" -> directory), at a hand-set weight (search-params.json priors). An
+  // equivalent never weighs more than its word: a rarer one (`config` for "configuration") is
+  // scaled down to the word's IDF, so the other name cannot outrank the word the request used.
+  const base = new Map(terms);
+  if (ruleEnabled('equivalents')) {
+    const idfOf = (t: string): number => idf(bm25.size, Math.max(1, bm25.documentFrequency(t)));
+    for (const word of words) {
+      // The equivalents a tool has share one word's weight ("folder": directory and dir).
+      const found = [...new Set(equivalentsOf(surfaces.get(word) ?? word).flatMap((e) => stems(e)))].filter((t) => bm25.has(t) && !base.has(t));
+      for (const t of found) {
+        const cap = bm25.has(word) ? Math.min(1, idfOf(word) / idfOf(t)) : 1;
+        base.set(t, ((terms.get(word) ?? 1) * params.equivalents * cap) / found.length);
+        state.equivalents.set(t, word);
+      }
+    }
+    if (state.equivalents.size > 0) state.bm25 = bm25.search(base, params.candidates);
+  }
   // The weighted terms the lexical list was last computed from (each stage below adds to it).
-  let query: Map<string, number> = terms;
+  let query: Map<string, number> = base;
   modes.push('lexical');
   if (searched !== request) modes.push('negation');
 
@@ -93,19 +122,24 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     // Intent stage: the request's verbs also stand for the common verbs of their class. Tools with
     // such a verb become lexical candidates even at weight 0 (ranked after every scored match), so
     // the annotation and graph sources can consider them; measured on train/dev, see docs.
-    const expansion = verbExpansion(searched, terms, params.verbExpansion);
+    const expansion = verbExpansion(searched, base, params.verbExpansion);
     if (expansion.size > 0) {
       state.expanded = [...expansion.keys()];
-      query = new Map([...terms, ...expansion]);
+      query = new Map([...base, ...expansion]);
       state.bm25 = bm25.search(query, params.candidates);
     }
   }
   if (sources.has('fuzzy')) {
-    for (const word of words) if (!bm25.has(word)) state.corrections.push(...fuzzy.correct(word));
+    // A common English word was meant as written ("forget" is no typo of "format"); only other
+    // words no tool has are corrected, unless nothing matched at all (then any correction is the
+    // only evidence there is, and its low coverage keeps the confidence low).
+    const guard = ruleEnabled('englishWords') && state.bm25.length > 0;
+    const meant = (word: string): boolean => guard && isEnglishWord(surfaces.get(word) ?? word);
+    for (const word of words) if (!bm25.has(word) && !meant(word)) state.corrections.push(...fuzzy.correct(word));
     if (state.corrections.length > 0) {
       // A corrected term is lexical evidence, discounted by its edit distance: the lexical list is
       // recomputed with it (a separate rank-fused list would let a weak correction rank first).
-      const combined = new Map([...terms].filter(([t]) => bm25.has(t)));
+      const combined = new Map([...base].filter(([t]) => bm25.has(t)));
       for (const t of state.expanded) combined.set(t, params.verbExpansion);
       for (const c of state.corrections)
         combined.set(c.to, Math.max(combined.get(c.to) ?? 0, (terms.get(c.from) ?? 1) * (1 - c.distance / c.from.length) * params.correctionWeight));
@@ -128,6 +162,13 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
       state.bm25 = bm25.search(query, params.candidates);
       modes.push('thesaurus');
     }
+  }
+  const objectTerm = requestObject(searched);
+  if (objectTerm !== undefined) {
+    const forms = new Set([objectTerm]);
+    for (const [t, from] of state.equivalents) if (from === objectTerm) forms.add(t);
+    for (const c of state.corrections) if (c.from === objectTerm) forms.add(c.to);
+    state.object = { term: objectTerm, forms: [...forms] };
   }
   const lists: RankedList[] = [{ source: 'bm25', docs: state.bm25.map((d) => d.doc) }];
   const align = (doc: number): number | undefined => alignment(intent, catalog.tools[doc]!.annotations);
@@ -170,12 +211,14 @@ function rerankView(parts: IndexParts, state: RankingState, actions: readonly Ve
   for (const c of state.corrections) corrected.set(c.to, Math.max(corrected.get(c.to) ?? 0, 1 - c.distance / c.from.length));
   const view = queryView(
     {
-      terms: new Set(state.terms.keys()),
+      // An equivalent is the request's word under another name ("folder" names a `directory`).
+      terms: new Set([...state.terms.keys(), ...state.equivalents.keys()]),
       corrected,
       actions,
       intent: state.intent,
       bm25: new Map(state.bm25.map((d) => [d.doc, d.score])),
       reached: state.reached,
+      ...(state.object === undefined ? {} : { object: state.object }),
     },
     parts.bm25,
   );

@@ -13,12 +13,15 @@ import type { Fused } from './fusion.js';
 import { toolActions } from '../catalog/tool-action.js';
 import type { ToolCatalog } from '../catalog/tool-records.js';
 import { terms } from '../text/tokenize.js';
+import { objectMatch, type RequestObject } from './object-match.js';
 import type { Intent } from '../types.js';
 
 /** What the re-ranker knows about a tool, computed once per index. */
 export interface ToolProfile {
   /** Distinct terms of the tool's name with their inverse document frequency. */
   nameTerms: { term: string; idf: number }[];
+  /** The same terms as a set. */
+  nameSet: ReadonlySet<string>;
   /** Acronyms of runs of 2-3 consecutive name words (`pr` for pull_request) -> the terms of those words. */
   acronyms: Map<string, string[]>;
   action?: VerbClass;
@@ -42,7 +45,7 @@ export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile
     const acronyms = acronymsOf(words, wordTerms);
     const deprecated = tool.deprecated ?? DEPRECATED.test(tool.description ?? '');
     const action = actions[i]?.verbClass;
-    return action === undefined ? { nameTerms, acronyms, deprecated } : { nameTerms, acronyms, action, deprecated };
+    return action === undefined ? { nameTerms, nameSet: seen, acronyms, deprecated } : { nameTerms, nameSet: seen, acronyms, action, deprecated };
   });
 }
 
@@ -86,6 +89,8 @@ export interface QueryInput {
   intent: Intent;
   bm25: ReadonlyMap<number, number>;
   reached: ReadonlyMap<number, { score: number }>;
+  /** The request's object noun (request/request-object.ts), when it has one. */
+  object?: RequestObject;
 }
 
 /** The query's side of the features, computed once per search rather than once per candidate. */
@@ -138,6 +143,7 @@ export function rerankFeatures(
     alignment: a === undefined ? 0 : 2 * a - 1,
     graph: q.reached.get(doc)?.score ?? 0,
     deprecated: profile.deprecated ? 1 : 0,
+    ...objectMatch(q.object, profile.nameSet),
   };
 }
 

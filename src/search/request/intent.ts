@@ -1,7 +1,7 @@
 // What a request asks to do (read, write, delete), from its verbs, with no model: the verb
 // vocabulary of lexicon/verbs.ts (the same data file that infers tool annotations, en/ko/ja) plus
 // a few request words from its `requests` section (question words, verbs that are mostly adjectives
-// in requests).
+// in requests, phrasal verbs: "set up" creates).
 //
 // Scoring, per class (create and update are `write`):
 // - every verb found counts 1;
@@ -14,7 +14,8 @@
 // (delete > write > read), as in verbInIdentifier: a request that may delete must not be steered to
 // read-only tools only.
 import verbData from '../../lexicon/data/annotation-verbs.json' with { type: 'json' };
-import { COORDINATORS, verbOfWord, verbsInHeadFinalText, type VerbClass, type VerbMatch } from '../../lexicon/verbs.js';
+import { verbsOfWords } from '../../lexicon/phrasal-verbs.js';
+import { COORDINATORS, verbsInHeadFinalText, type VerbClass, type VerbMatch } from '../../lexicon/verbs.js';
 import { splitIdentifier } from '../../lexicon/words.js';
 import type { Intent } from '../types.js';
 import { ruleEnabled } from './rule-ablation.js';
@@ -83,6 +84,7 @@ export function classifyIntent(query: string): IntentResult {
   };
 
   const words = splitIdentifier(text);
+  const verbAt = new Map(verbsOfWords(words, ruleEnabled('phrasal')).map((v) => [v.index, v.match]));
   let seenMain = false;
   for (const [i, word] of words.entries()) {
     const question = QUESTION_WORDS.get(word);
@@ -90,7 +92,7 @@ export function classifyIntent(query: string): IntentResult {
       add(word, question, 'read', OTHER);
       continue;
     }
-    const match = verbOfWord(word);
+    const match = verbAt.get(i);
     if (match === undefined || !counted(match)) continue;
     const main = !seenMain || COORDINATORS.has(words[i - 1] ?? '');
     seenMain = true;

@@ -3,9 +3,11 @@
 // "delete". The class vocabulary is general (the same file that infers tool annotations); the
 // leading verbs of each class, in the file's order, are the common ones.
 import verbData from '../../lexicon/data/annotation-verbs.json' with { type: 'json' };
-import { verbOfWord, verbsInHeadFinalText, type VerbClass } from '../../lexicon/verbs.js';
+import { verbsOfWords } from '../../lexicon/phrasal-verbs.js';
+import { verbsInHeadFinalText, type VerbClass } from '../../lexicon/verbs.js';
 import { splitIdentifier } from '../../lexicon/words.js';
 import { terms } from '../text/tokenize.js';
+import { ruleEnabled } from './rule-ablation.js';
 
 /** Verbs per class a request verb expands to. */
 const PER_CLASS = 8;
@@ -22,10 +24,7 @@ const CLASS_TERMS: ReadonlyMap<VerbClass, readonly string[]> = (() => {
 /** The verb classes a request uses (English words, then head-final languages). */
 function requestVerbClasses(text: string): Set<VerbClass> {
   const classes = new Set<VerbClass>();
-  for (const word of splitIdentifier(text.normalize('NFKC'))) {
-    const match = verbOfWord(word);
-    if (match !== undefined) classes.add(match.verbClass);
-  }
+  for (const { match } of verbsOfWords(splitIdentifier(text.normalize('NFKC')), ruleEnabled('phrasal'))) classes.add(match.verbClass);
   for (const { match } of verbsInHeadFinalText(text.normalize('NFKC'))) classes.add(match.verbClass);
   return classes;
 }

@@ -34,7 +34,10 @@ export function buildHits(
       .filter((m) => m.fields.length > 0);
     const viaVerb = state.expanded.map((term) => ({ term: `~${term}`, fields: bm25.fieldsOf(term, f.doc) })).filter((m) => m.fields.length > 0);
     const viaSynonym = [...state.synonyms.keys()].map((term) => ({ term: `≈${term}`, fields: bm25.fieldsOf(term, f.doc) })).filter((m) => m.fields.length > 0);
-    const matched = [...direct, ...viaVerb, ...viaSynonym];
+    const viaEquivalent = [...state.equivalents.keys()]
+      .map((term) => ({ term: `=${term}`, fields: bm25.fieldsOf(term, f.doc) }))
+      .filter((m) => m.fields.length > 0);
+    const matched = [...direct, ...viaEquivalent, ...viaVerb, ...viaSynonym];
     const corrected = state.corrections.filter((c) => bm25.fieldsOf(c.to, f.doc).length > 0).map((c) => ({ ...c, from: state.surfaces.get(c.from) ?? c.from }));
     const lexical = bm25Score.get(f.doc) ?? 0;
     const features: ConfidenceFeatures = {

@@ -28,7 +28,7 @@ export function requestEvidence(state: RankingState, bm25: Bm25Index, k1: number
 
 /**
  * `explained` and `selfScore` of one tool (see ConfidenceFeatures). A request term counts as
- * explained when the tool has it, has its correction, or, for a verb, has a common verb of the
+ * explained when the tool has it, its correction or a computing equivalent (folder: directory), or, for a verb, has a common verb of the
  * same class (verb expansion: "erase" is explained by a tool that deletes).
  */
 export function evidenceOf(
@@ -41,10 +41,9 @@ export function evidenceOf(
   const verbClassMatched = state.expanded.some((t) => bm25.fieldsOf(t, doc).length > 0);
   let matched = 0;
   for (const { term, weight } of request.weights) {
-    const hit =
-      bm25.fieldsOf(term, doc).length > 0 ||
-      state.corrections.some((c) => c.from === term && bm25.fieldsOf(c.to, doc).length > 0) ||
-      (verbClassMatched && verbOfWord(state.surfaces.get(term) ?? term) !== undefined);
+    const forms = [term, ...state.corrections.filter((c) => c.from === term).map((c) => c.to)];
+    for (const [to, from] of state.equivalents) if (from === term) forms.push(to);
+    const hit = forms.some((f) => bm25.fieldsOf(f, doc).length > 0) || (verbClassMatched && verbOfWord(state.surfaces.get(term) ?? term) !== undefined);
     if (hit) matched += weight;
   }
   return {
