@@ -4,7 +4,7 @@
 // built without writing any: each train/dev query is also searched in the catalog of another
 // group of datasets that shares no tool, file or request with its own (cross-catalog negatives:
 // every hit there is wrong). Deterministic: Newton's method from zero, fixed iterations, datasets
-// in name order, the foreign catalog chosen by a fixed rotation over the groups.
+// in name order, the foreign catalog of each query chosen by a fixed rotation over the other groups.
 import { expectedCalibrationError, relevance } from '../../src/bench/metrics.js';
 import type { SearchParams } from '../../src/search/params/search-params.js';
 import type { RerankModel } from '../../src/search/params/rerank-model.js';
@@ -44,10 +44,13 @@ export async function calibrationStage(
   let negatives = 0;
   for (const d of sets) {
     const own = indexes.get(d.name)!;
-    // the foreign catalog: the first dataset of the next group in order (never the dataset's own group)
-    const foreignGroup = groups[((groupOf.get(d.name) ?? 0) + 1) % groups.length]!;
-    const foreign = foreignGroup[0] === undefined || groups.length < 2 || d.split === 'test' ? undefined : indexes.get(foreignGroup[0]);
-    for (const q of d.queries) {
+    for (const [i, q] of d.queries.entries()) {
+      // the foreign catalog: every other group in turn (query i of a dataset goes to the i-th group
+      // after its own, skipping its own), the first dataset of that group; one per query, so the
+      // negatives are as many as the requests and as varied as the catalogs
+      const step = groups.length < 2 ? 0 : 1 + (i % (groups.length - 1));
+      const foreignGroup = groups[((groupOf.get(d.name) ?? 0) + step) % groups.length]!;
+      const foreign = foreignGroup[0] === undefined || step === 0 || d.split === 'test' ? undefined : indexes.get(foreignGroup[0]);
       const result = await own.search(q.query, { limit: 10, explain: true });
       const labels = relevance(result.hits, q.expected);
       result.hits.forEach((hit, rank) => {

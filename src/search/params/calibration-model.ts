@@ -27,6 +27,12 @@ export interface ConfidenceFeatures {
   selfScore: number;
   /** Agreement of the request's action (intent) with the tool's annotations, 0.5 when either says nothing. */
   actionAgree: number;
+  /**
+   * The lead backed by evidence: margin × selfScore. A first result far ahead of the rest on one
+   * incidental word ("time" deep in a description) leads by a lot with little evidence; a lead
+   * counts as much as the evidence behind it.
+   */
+  backedLead: number;
 }
 
 export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
@@ -39,6 +45,7 @@ export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
   'explained',
   'selfScore',
   'actionAgree',
+  'backedLead',
 ];
 
 /** A logistic model: an intercept and a coefficient per feature. */

@@ -40,6 +40,7 @@ export function buildHits(
     const matched = [...direct, ...viaEquivalent, ...viaVerb, ...viaSynonym];
     const corrected = state.corrections.filter((c) => bm25.fieldsOf(c.to, f.doc).length > 0).map((c) => ({ ...c, from: state.surfaces.get(c.from) ?? c.from }));
     const lexical = bm25Score.get(f.doc) ?? 0;
+    const absolute = evidenceFeatures(request, state, bm25, f.doc, lexical);
     const features: ConfidenceFeatures = {
       fused: maxScore > 0 ? f.score / maxScore : 0,
       relative: topLexical > 0 ? lexical / topLexical : 0,
@@ -47,8 +48,9 @@ export function buildHits(
       reciprocalRank: 1 / (i + 1),
       margin: i === 0 ? margin : 0,
       strength: Math.log1p(lexical),
-      ...evidenceFeatures(request, state, bm25, f.doc, lexical),
+      ...absolute,
       actionAgree: alignment(state.intent, tool.annotations) ?? 0.5,
+      backedLead: (i === 0 ? margin : 0) * absolute.selfScore,
     };
     const evidence: Evidence[] = [];
     for (const [source, rank] of Object.entries(f.ranks) as [SourceName, number][]) {

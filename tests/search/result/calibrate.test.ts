@@ -13,6 +13,7 @@ const base: ConfidenceFeatures = {
   explained: 0.5,
   selfScore: 0.5,
   actionAgree: 0.5,
+  backedLead: 0.05,
 };
 
 describe('confidence', () => {
@@ -29,14 +30,21 @@ describe('confidence', () => {
         explained: 100,
         selfScore: 100,
         actionAgree: 100,
+        backedLead: 100,
       },
     };
     const model = { first: strong, others: strong };
     expect(
-      confidence({ ...base, fused: 1, relative: 1, coverage: 1, reciprocalRank: 1, margin: 1, strength: 5, explained: 1, selfScore: 1, actionAgree: 1 }, model),
+      confidence(
+        { ...base, fused: 1, relative: 1, coverage: 1, reciprocalRank: 1, margin: 1, strength: 5, explained: 1, selfScore: 1, actionAgree: 1, backedLead: 1 },
+        model,
+      ),
     ).toBe(0.999);
     expect(
-      confidence({ fused: -1, relative: -1, coverage: -1, reciprocalRank: -1, margin: -1, strength: -1, explained: -1, selfScore: -1, actionAgree: -1 }, model),
+      confidence(
+        { fused: -1, relative: -1, coverage: -1, reciprocalRank: -1, margin: -1, strength: -1, explained: -1, selfScore: -1, actionAgree: -1, backedLead: -1 },
+        model,
+      ),
     ).toBe(0.001);
   });
 
@@ -79,7 +87,18 @@ describe('fitLogistic', () => {
     // exactly this model (deterministic; only coverage carries signal, the rest are dropped at 0)
     expect(model).toEqual({
       intercept: -2.553212,
-      coefficients: { fused: 0, relative: 0, coverage: 5.106424, reciprocalRank: 0, margin: 0, strength: 0, explained: 0, selfScore: 0, actionAgree: 0 },
+      coefficients: {
+        fused: 0,
+        relative: 0,
+        coverage: 5.106424,
+        reciprocalRank: 0,
+        margin: 0,
+        strength: 0,
+        explained: 0,
+        selfScore: 0,
+        actionAgree: 0,
+        backedLead: 0,
+      },
     });
   });
 });
