@@ -1,5 +1,4 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { parse } from 'yaml';
 import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
 import { withOverrides, type SearchOverrides } from './search/params/search-params.js';
@@ -130,7 +129,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<{ conf
     }
     let value: unknown;
     try {
-      value = file.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: 50 });
+      value = file.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 50 });
     } catch (error) {
       throw invalid(file, `not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`);
     }

@@ -1,14 +1,5 @@
 import { isMdkgError } from '../errors.js';
 import { escapeForTerminal } from '../util/terminal-text.js';
-import { benchCommand } from './commands/bench.js';
-import { exportCommand } from './commands/export.js';
-import { generateCommand } from './commands/generate.js';
-import { graphSearchCommand } from './commands/graph-search.js';
-import { queryCommand } from './commands/query.js';
-import { schemaCommand } from './commands/schema.js';
-import { searchCommand } from './commands/search.js';
-import { serveCommand } from './commands/serve.js';
-import { validateCommand } from './commands/validate.js';
 import { HELP, VERSION } from './help.js';
 import { EXIT, type CliIo } from './io.js';
 import { systemErrorToMdkg } from './system-error.js';
@@ -16,16 +7,18 @@ import { systemErrorToMdkg } from './system-error.js';
 export { removeInFlight } from '../util/cleanup.js';
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Command> = {
-  query: queryCommand,
-  validate: validateCommand,
-  schema: schemaCommand,
-  export: exportCommand,
-  generate: generateCommand,
-  bench: benchCommand,
-  search: searchCommand,
-  'graph-search': graphSearchCommand,
-  serve: serveCommand,
+// Each command's module is loaded only when that command runs: `mdkg --help` must not load the
+// SPARQL engine, jsonld or the MCP SDK (issue 13: help in well under 150 ms).
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  query: async () => (await import('./commands/query.js')).queryCommand,
+  validate: async () => (await import('./commands/validate.js')).validateCommand,
+  schema: async () => (await import('./commands/schema.js')).schemaCommand,
+  export: async () => (await import('./commands/export.js')).exportCommand,
+  generate: async () => (await import('./commands/generate.js')).generateCommand,
+  bench: async () => (await import('./commands/bench.js')).benchCommand,
+  search: async () => (await import('./commands/search.js')).searchCommand,
+  'graph-search': async () => (await import('./commands/graph-search.js')).graphSearchCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
 };
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */
@@ -49,8 +42,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout(text);
     return EXIT.ok;
   }
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (command === undefined) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (load === undefined) {
     io.stderr(`mdkg: unknown command '${escapeForTerminal(name)}'. Commands: ${Object.keys(COMMANDS).join(', ')}, help\n`);
     return EXIT.usage;
   }
@@ -59,6 +52,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.ok;
   }
   try {
+    const command = await load();
     return await command(rest, io);
   } catch (error) {
     return reportError(error, io, name);

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import type { Quad } from '@rdfjs/types';
 import type { Diagnostic } from '../errors.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/parse.js';
-import { defaultContext } from '../rdf/context.js';
+import { parseKey } from './parse-key.js';
 import { QuadStore } from '../rdf/quad-store.js';
 import { readCache, writeCache, type CacheEntry } from './cache.js';
 import { resolveLinks } from './links.js';
@@ -14,7 +13,6 @@ import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 import { capDiagnostics } from './diagnostic-cap.js';
 import { lstat } from 'node:fs/promises';
 
-const PARSER_VERSION = '2';
 const PROGRESS_EVERY = 256;
 
 /** Mutable state behind a KnowledgeGraph: the store, one DocumentInfo per file, link edges. */
@@ -25,11 +23,6 @@ export interface GraphState {
   /** `schema:mentions` quads added for wiki links (not stated by the documents themselves). */
   mentions: Quad[];
   diagnostics: Diagnostic[];
-}
-
-/** Cached entries are valid only for the same parser, default context and size limit. */
-function currentCacheKey(maxBytes: number): string {
-  return createHash('sha256').update(`${PARSER_VERSION}\n${maxBytes}\n`).update(JSON.stringify(defaultContext())).digest('hex').slice(0, 16);
 }
 
 /** True when `dir` is a real folder or does not exist; otherwise a diagnostic and false. */
@@ -62,7 +55,7 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   // file in its place is not used, so the cache is never read or written through it.
   const cacheSafe = options.cacheDir !== undefined || (await realFolderOrMissing(cacheDir, diagnostics));
   const useCache = options.cache !== false && cacheSafe;
-  const key = currentCacheKey(maxBytes);
+  const key = parseKey(maxBytes);
   // The disk cache serves the first load; refreshes keep the store current and leave the file alone
   // (the next process start re-parses only what changed since the cache was written).
   const firstLoad = state.docs.size === 0;

@@ -4,8 +4,10 @@ import { bodyNeedsParser, headingWithoutParser, parseBody } from './body.js';
 import { parseFrontMatter } from './front-matter.js';
 import type { ParsedDocument } from './types.js';
 
+import { DEFAULT_MAX_DOCUMENT_BYTES } from './limits.js';
+
 /** Files above this size are refused (a diagnostic, not a crash). */
-export const DEFAULT_MAX_DOCUMENT_BYTES = 1024 * 1024;
+export { DEFAULT_MAX_DOCUMENT_BYTES };
 
 export interface ParseOptions {
   maxBytes?: number;

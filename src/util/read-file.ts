@@ -33,7 +33,7 @@ function checkStat(stat: { isFile(): boolean; size: number }, file: string, maxB
 }
 
 /** The bytes of a regular file, at most `maxBytes` (a file growing while read is refused too). */
-async function readRegularFile(path: string, options: ReadFileOptions): Promise<Buffer> {
+export async function readRegularFile(path: string, options: ReadFileOptions): Promise<Buffer> {
   const file = options.file ?? path;
   let handle: FileHandle;
   try {

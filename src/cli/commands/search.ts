@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { MdkgError } from '../../errors.js';
-import { ToolIndex } from '../../search/tool-index.js';
+import { type Diagnostic, MdkgError } from '../../errors.js';
+import { openToolIndex } from '../../search/open-index.js';
 import { STRATEGIES, type SearchHit, type SearchResult, type Strategy } from '../../search/types.js';
 import { renderTable } from '../../util/table.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
-import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
+import { GRAPH_OPTIONS, graphRoot } from '../graph-root.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 import { readInputFile, readInputStdin } from '../read-input.js';
 
@@ -97,9 +97,17 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
   const strategy = values.strategy ?? 'full';
   if (!(STRATEGIES as readonly string[]).includes(strategy))
     throw new MdkgError('MDKG_USAGE', `unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
-  const { kg, config } = await openGraph(io, values);
-  reportLoadProblems(io, kg);
-  const index = ToolIndex.build(kg, config.search === undefined ? {} : { overrides: config.search });
+  // The persisted index when it is current (a warm search loads no parser); else the graph.
+  const { root, config } = await graphRoot(io, values);
+  const progress = io.isTTY ? (done: number, total: number) => io.stderr(`\rloading ${done}/${total} documents`) : undefined;
+  const opened = await openToolIndex(root, {
+    cache: values['no-cache'] !== true,
+    ...(config.search === undefined ? {} : { overrides: config.search }),
+    ...(progress === undefined ? {} : { onProgress: progress }),
+  });
+  if (progress !== undefined && !opened.warm) io.stderr('\r\u001b[K');
+  reportProblems(io, opened.diagnostics);
+  const index = opened.index;
   const result = await index.search(query, { limit, strategy: strategy as Strategy, explain: values.explain === true });
   if (values.json === true) {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -108,4 +116,11 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
     io.stdout(renderResult(result, values.explain === true));
   }
   return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.failed : EXIT.ok;
+}
+
+/** Load problems to stderr (one line each), so the result on stdout stays clean. */
+function reportProblems(io: CliIo, diagnostics: readonly Diagnostic[]): void {
+  const problems = diagnostics.filter((d) => d.severity !== 'info');
+  for (const d of problems.slice(0, 20)) io.stderr(`${diagnosticLine(d)}\n`);
+  if (problems.length > 20) io.stderr(`… and ${problems.length - 20} more (run 'mdkg validate')\n`);
 }

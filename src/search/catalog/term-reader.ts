@@ -1,7 +1,7 @@
 // Reads of a QuadStore over term ids for the search indexes: one scan of a subject's quads keeps
 // the predicates of a `PredicateTable` (in a reused buffer, no allocation per read), no quad
 // objects are built, and a term's text is decoded only when used (once, for flag-like values).
-import { DataFactory } from 'n3';
+import { namedNode } from './named-node.js';
 import type { IdPairs, QuadStore } from '../../rdf/quad-store.js';
 
 /**
@@ -18,7 +18,7 @@ export class PredicateTable {
 
   constructor(store: QuadStore, iris: readonly string[]) {
     this.#iris = [...new Set(iris)];
-    const ids = this.#iris.map((iri) => store.termId(DataFactory.namedNode(iri)) ?? -1);
+    const ids = this.#iris.map((iri) => store.termId(namedNode(iri)) ?? -1);
     this.slots = new Int32Array(Math.max(-1, ...ids) + 1).fill(-1);
     ids.forEach((id, k) => {
       if (id >= 0) this.slots[id] = k;
@@ -123,7 +123,7 @@ export class TermReader {
 
   /** Subject and object ids of a predicate's quads, in store order. */
   pairs(predicate: string): IdPairs {
-    return this.#store.pairs(DataFactory.namedNode(predicate));
+    return this.#store.pairs(namedNode(predicate));
   }
 }
 

@@ -1,6 +1,6 @@
 // Reads the tools of a loaded graph into flat records for the search indexes, over the store's
 // term ids (term-reader.ts): no quad objects, no SPARQL, and only the text the indexes use.
-import { DataFactory } from 'n3';
+import { namedNode } from './named-node.js';
 import { MDKG, RDF_TYPE, SCHEMA, DEFAULT_PREFIXES, compactIri } from '../../rdf/namespaces.js';
 import type { QuadStore } from '../../rdf/quad-store.js';
 import { ANNOTATION_HINTS } from '../../rdf/tool-hints.js';
@@ -51,7 +51,7 @@ export interface ToolText {
  */
 export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]): { catalog: ToolCatalog; docs: ToolText[] } {
   const r = new TermReader(store);
-  const toolIds = [...new Set(store.pairs(DataFactory.namedNode(RDF_TYPE), DataFactory.namedNode(m('Tool'))).subjects)]
+  const toolIds = [...new Set(store.pairs(namedNode(RDF_TYPE), namedNode(m('Tool'))).subjects)]
     .map((id) => ({ id, iri: r.value(id) ?? '' }))
     .sort((a, b) => (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0));
   const tool = r.table([

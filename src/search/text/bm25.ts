@@ -9,6 +9,14 @@ export interface ScoredDoc {
   score: number;
 }
 
+/** What a persisted index keeps of a BM25 index (typed arrays, written as they are). */
+export interface Bm25State {
+  fieldKeys: readonly string[];
+  size: number;
+  coord: number;
+  postings: ReadonlyMap<string, Posting>;
+}
+
 /** A BM25F index: the vocabulary, postings with precomputed impacts, document frequencies. */
 export class Bm25Index {
   readonly fieldKeys: readonly string[];
@@ -35,6 +43,19 @@ export class Bm25Index {
     const index = new Bm25Index(fieldKeys, docs.length);
     index.#coord = params.coord ?? 0;
     for (const [term, posting] of buildPostings(docs, fieldKeys, params)) index.#postings.set(term, posting);
+    return index;
+  }
+
+  /** The index as data (for the persisted index, search/persist/). */
+  state(): Bm25State {
+    return { fieldKeys: this.fieldKeys, size: this.size, coord: this.#coord, postings: this.#postings };
+  }
+
+  /** An index from its data (the caller checked its shape: persist/snapshot.ts). */
+  static fromState(state: Bm25State): Bm25Index {
+    const index = new Bm25Index(state.fieldKeys, state.size);
+    index.#coord = state.coord;
+    for (const [term, posting] of state.postings) index.#postings.set(term, posting);
     return index;
   }
 

@@ -1,0 +1,90 @@
+// A tool index for a graph folder, from the persisted index when it is current (index-cache.ts),
+// else by loading the graph and building it (then persisting it for the next run). The warm path
+// loads neither the Markdown parser, jsonld nor the RDF store: only the scan, the file times and
+// the index file.
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic } from '../errors.js';
+import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
+import { parseKey } from '../graph/parse-key.js';
+import { scanMarkdown } from '../graph/scan.js';
+import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
+import { fingerprint, indexKey, readIndexCache, writeIndexCache } from './index-cache.js';
+import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
+import { DEFAULT_RERANK } from './params/rerank-model.js';
+import { type SearchOverrides, withOverrides } from './params/search-params.js';
+import { ToolIndex } from './tool-index.js';
+
+/** The mdkg version the index format belongs to (kept in step with package.json by a test). */
+export const INDEX_MDKG_VERSION = '0.1.0';
+
+export interface OpenIndexOptions {
+  /** Read and write the caches (default true). */
+  cache?: boolean;
+  /** Cache folder (default `<root>/.mdkg`). */
+  cacheDir?: string;
+  overrides?: SearchOverrides;
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * The index is not written while a document changed less than this long ago (default 2000 ms:
+   * file times are coarse on some file systems). Tests on file systems with nanosecond times use 0.
+   */
+  racyMs?: number;
+}
+
+export interface OpenedIndex {
+  index: ToolIndex;
+  /** The graph's load problems (from the load, or as the persisted index recorded them), then cache warnings. */
+  diagnostics: Diagnostic[];
+  /** True when the persisted index served. */
+  warm: boolean;
+  /** The loaded graph, when it was loaded (cold path). */
+  graph?: KnowledgeGraph;
+}
+
+/** The default cache folder is used only when it is a real folder or missing (load.ts says why otherwise). */
+async function usableCacheDir(dir: string, explicit: boolean): Promise<boolean> {
+  if (explicit) return true;
+  const stat = await lstat(dir).catch(() => undefined);
+  return stat === undefined || stat.isDirectory();
+}
+
+export async function openToolIndex(root: string, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
+  const overrides = options.overrides === undefined ? {} : { overrides: options.overrides };
+  const cacheDir = options.cacheDir ?? join(root, '.mdkg');
+  const persist = options.cache !== false && (await usableCacheDir(cacheDir, options.cacheDir !== undefined));
+  const notes: Diagnostic[] = [];
+  let key: string | undefined;
+  let print: Awaited<ReturnType<typeof fingerprint>> | undefined;
+  if (persist) {
+    print = await fingerprint(await scanMarkdown(root, []));
+    key = indexKey({
+      fingerprint: print.digest,
+      version: INDEX_MDKG_VERSION,
+      parser: parseKey(DEFAULT_MAX_DOCUMENT_BYTES),
+      params: withOverrides(options.overrides),
+      models: { calibration: DEFAULT_CALIBRATION, rerank: DEFAULT_RERANK },
+    });
+    const read = await readIndexCache(cacheDir, key);
+    if (read.index !== undefined) {
+      return { index: ToolIndex.fromSnapshot(read.index.snapshot, overrides), diagnostics: read.index.diagnostics, warm: true };
+    }
+    if (read.diagnostic !== undefined) notes.push(read.diagnostic);
+  }
+  const { loadGraph } = await import('../graph/knowledge-graph.js');
+  const graph = await loadGraph(root, {
+    cache: options.cache !== false,
+    ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  const index = ToolIndex.build(graph, overrides);
+  const diagnostics = [...graph.diagnostics];
+  if (persist && key !== undefined && print !== undefined) {
+    try {
+      await writeIndexCache(cacheDir, key, { snapshot: index.snapshot(), diagnostics }, print, options.racyMs);
+    } catch (error) {
+      notes.push({ code: 'MDKG_FILE_WRITE', severity: 'warning', message: `search index not written: ${(error as Error).message}`, file: cacheDir });
+    }
+  }
+  return { index, diagnostics: [...diagnostics, ...notes], warm: false, graph };
+}
