@@ -1,4 +1,5 @@
-// The gateway's state: the loaded graph, its tool index, the tools it names, and one supervisor per
+// The gateway's state: its tool index, the tools it names, the graph (loaded on first need: a warm
+// start serves search_tools and call_tool from the persisted index alone), and one supervisor per
 // downstream server. Built at start and again by index_build.
 import { join, resolve } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -7,6 +8,7 @@ import type { MdkgConfig } from '../config.js';
 import type { Diagnostic } from '../errors.js';
 import { generateTools } from '../generate/generate-tools.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
+import { openToolIndex } from '../search/open-index.js';
 import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
 import { ToolIndex } from '../search/tool-index.js';
 import { Downstream } from './downstream.js';
@@ -37,7 +39,10 @@ export interface Gateway {
   sessions: Set<Session>;
   cwd: string;
   config: MdkgConfig;
-  kg: KnowledgeGraph;
+  /** The graph, loaded on the first call that needs it (the same promise after). */
+  graph: () => Promise<KnowledgeGraph>;
+  /** The graph once loaded (for status lines that must not wait for it). */
+  loaded?: KnowledgeGraph;
   index: ToolIndex;
   tools: KnownTool[];
   servers: Map<string, Downstream>;
@@ -67,11 +72,23 @@ function knownTools(kg: KnowledgeGraph): KnownTool[] {
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Loads the graph and builds the index; the servers are made (not connected) from the config. */
+/** The tools of an index (no document paths: those come with the graph). */
+function indexedTools(index: ToolIndex): KnownTool[] {
+  return index
+    .tools()
+    .map((t) => ({ iri: t.iri, id: t.id, source: t.source, name: t.name }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Opens the index (the persisted one when current, else by loading the graph); the servers are made
+ * (not connected) from the config. The graph is loaded when first needed, then its tools (with
+ * their document paths) and load problems join the gateway's.
+ */
 export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: string, previous?: Gateway): Promise<Gateway> {
   const started = performance.now();
-  const kg = await loadGraph(graphsDir);
-  const index = ToolIndex.build(kg, config.search === undefined ? {} : { overrides: config.search });
+  const opened = await openToolIndex(graphsDir, config.search === undefined ? {} : { overrides: config.search });
+  const index = opened.index;
   const servers = previous?.servers ?? new Map<string, Downstream>();
   if (previous === undefined) {
     for (const [id, s] of Object.entries(config.servers ?? {})) {
@@ -81,18 +98,29 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
     }
   }
   const toolsDir = config.tools_out === undefined ? join(graphsDir, 'tools') : resolve(cwd, config.tools_out);
+  let graph: Promise<KnowledgeGraph> | undefined;
   const gw: Gateway = {
     graphsDir,
     toolsDir,
     cwd,
     config,
-    kg,
+    graph: () => {
+      graph ??= (opened.graph === undefined ? loadGraph(graphsDir) : Promise.resolve(opened.graph)).then((kg) => {
+        gw.loaded = kg;
+        gw.tools = knownTools(kg);
+        // Problems a warm start recorded are the same ones the load finds: keep one copy.
+        if (opened.warm) gw.diagnostics = [...kg.diagnostics, ...gw.diagnostics.filter((d) => !opened.diagnostics.includes(d))];
+        return kg;
+      });
+      return graph;
+    },
+    ...(opened.graph === undefined ? {} : { loaded: opened.graph }),
     index,
-    tools: knownTools(kg),
+    tools: opened.graph === undefined ? indexedTools(index) : knownTools(opened.graph),
     servers,
     builtAt: new Date().toISOString(),
     buildMs: Math.round(performance.now() - started),
-    diagnostics: [...kg.diagnostics],
+    diagnostics: [...opened.diagnostics],
     sessions: previous?.sessions ?? new Set(),
   };
   return gw;
@@ -116,9 +144,10 @@ export function watchTools(gw: Gateway): void {
             return;
           }
           if (report.added.length + report.updated.length + report.removed.length === 0) return;
-          await gw.kg.refresh();
-          gw.index = ToolIndex.build(gw.kg, gw.config.search === undefined ? {} : { overrides: gw.config.search });
-          gw.tools = knownTools(gw.kg);
+          const kg = await gw.graph();
+          await kg.refresh();
+          gw.index = ToolIndex.build(kg, gw.config.search === undefined ? {} : { overrides: gw.config.search });
+          gw.tools = knownTools(kg);
           // Regenerated documents are new resources to list.
           for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
         })

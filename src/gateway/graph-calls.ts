@@ -11,14 +11,16 @@ import { fail, ok } from './tool-calls.js';
 const QUERY_TIMEOUT_MS = 10_000;
 const QUERY_LIMIT = 1000;
 
-export function graphSchema(gw: Gateway): CallToolResult {
-  const p = gw.kg.profile;
-  return ok({ documents: gw.kg.documents().length, triples: gw.kg.store.size, classes: p.classes, predicates: p.predicates, prefixes: p.prefixes });
+export async function graphSchema(gw: Gateway): Promise<CallToolResult> {
+  const kg = await gw.graph();
+  const p = kg.profile;
+  return ok({ documents: kg.documents().length, triples: kg.store.size, classes: p.classes, predicates: p.predicates, prefixes: p.prefixes });
 }
 
 export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }): Promise<CallToolResult> {
   try {
-    const result = await gw.kg.query(args.sparql, {
+    const kg = await gw.graph();
+    const result = await kg.query(args.sparql, {
       limit: args.limit ?? QUERY_LIMIT,
       timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS,
       allowServices: gw.config.sparql?.allow_services ?? [],
@@ -26,11 +28,11 @@ export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: nu
     if (result.kind === 'quads')
       return ok({
         format: 'application/n-quads',
-        data: await serializeQuads(result.quads, 'nquads', gw.kg.prefixes),
+        data: await serializeQuads(result.quads, 'nquads', kg.prefixes),
         truncated: result.truncated,
         warnings: result.warnings,
       });
-    const json = JSON.parse(formatBindings(result, 'json', gw.kg.prefixes)) as Record<string, unknown>;
+    const json = JSON.parse(formatBindings(result, 'json', kg.prefixes)) as Record<string, unknown>;
     return ok({ ...json, ...(result.kind === 'bindings' ? { truncated: result.truncated } : {}), warnings: result.warnings });
   } catch (error) {
     if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
@@ -39,7 +41,7 @@ export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: nu
 }
 
 export async function graphSearchCall(gw: Gateway, args: { query: string; limit?: number }): Promise<CallToolResult> {
-  const result = await graphSearch(gw.kg, args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [] });
+  const result = await graphSearch(await gw.graph(), args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [] });
   return ok({ query: result.query, words: result.words, matches: result.matches, sparql: result.sparql, diagnostics: result.diagnostics });
 }
 
@@ -47,9 +49,10 @@ export async function graphSearchCall(gw: Gateway, args: { query: string; limit?
 const MAX_EXPORT_CHARS = 1_000_000;
 
 export async function graphExport(gw: Gateway, args: { format: ExportFormat; node?: string }): Promise<CallToolResult> {
-  if (args.node !== undefined && gw.kg.document(args.node) === undefined)
+  const kg = await gw.graph();
+  if (args.node !== undefined && kg.document(args.node) === undefined)
     return fail(`no document '${args.node}' in the graph (give a document id such as concept:… or tool:<source>/<name>)`);
-  const text = await exportGraph(gw.kg, args.format, args.node);
+  const text = await exportGraph(kg, args.format, args.node);
   const cut = text.length > MAX_EXPORT_CHARS;
   return ok({
     format: args.format,
@@ -69,13 +72,14 @@ export async function graphExport(gw: Gateway, args: { format: ExportFormat; nod
   });
 }
 
-export function indexStatus(gw: Gateway): CallToolResult {
+export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
+  const kg = await gw.graph();
   const perSource = new Map<string, number>();
   for (const t of gw.tools) perSource.set(t.source, (perSource.get(t.source) ?? 0) + 1);
   const errors = gw.diagnostics.filter((d) => d.severity === 'error').length;
   return ok({
-    documents: gw.kg.documents().length,
-    triples: gw.kg.store.size,
+    documents: kg.documents().length,
+    triples: kg.store.size,
     tools: gw.tools.length,
     toolsPerSource: Object.fromEntries(perSource),
     servers: [...gw.servers.values()].map((s) => s.status()),
@@ -92,6 +96,6 @@ export async function indexBuild(gw: Gateway): Promise<CallToolResult> {
   Object.assign(gw, fresh);
   await Promise.all([...gw.servers.values()].map((s) => s.reset()));
   await connectAll(gw);
-  const status = indexStatus(gw).structuredContent ?? {};
+  const status = (await indexStatus(gw)).structuredContent ?? {};
   return ok({ ...status, diagnostics: gw.diagnostics.filter((d) => d.severity !== 'info').slice(0, 100) });
 }

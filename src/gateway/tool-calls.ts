@@ -75,8 +75,10 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
 
 /** The input schema written in a tool's document (`## Input schema`), when the server is not connected. */
 async function documentSchema(gw: Gateway, tool: KnownTool): Promise<unknown> {
-  if (tool.path === undefined) return undefined;
-  const text = await readFile(join(gw.kg.root, tool.path), 'utf8').catch(() => '');
+  const kg = await gw.graph();
+  const path = tool.path ?? kg.documents().find((d) => d.iri === tool.iri)?.path;
+  if (path === undefined) return undefined;
+  const text = await readFile(join(kg.root, path), 'utf8').catch(() => '');
   const block = /\n## Input schema\n\n```json\n([\s\S]*?)\n```/.exec(text)?.[1];
   try {
     return block === undefined ? undefined : (JSON.parse(block) as unknown);

@@ -12,7 +12,7 @@
 // A fingerprint taken while a file was being written may miss the write (times are coarse): the
 // index is not written when a document changed in the last two seconds.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic, MdkgError } from '../errors.js';
@@ -24,7 +24,7 @@ import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
 const FORMAT = 'mdkg-search-index';
-const VERSION = 1;
+const VERSION = 2;
 /** Larger index files are refused unread. */
 const MAX_INDEX_BYTES = 1024 * 1024 * 1024;
 /** A document changed this recently may not show in its times yet: the index is not written. */
@@ -50,15 +50,18 @@ export interface Fingerprint {
   digest: string;
   /** The latest mtime or ctime of any file, in ms since the epoch. */
   newest: number;
+  /** When the fingerprint was taken (ms since the epoch). */
+  takenAt: number;
 }
 
-/** The fingerprint of the document files a scan found (`lstat`: a link is its own file). */
-export async function fingerprint(files: readonly ScannedFile[]): Promise<Fingerprint> {
+/** The fingerprint of the document files a scan found (`lstat`: a link is its own file; blocking calls, thousands of them, are faster than awaiting each). */
+export function fingerprint(files: readonly ScannedFile[]): Fingerprint {
+  const takenAt = Date.now();
   const hash = createHash('sha256');
   let newest = 0;
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of sorted) {
-    const s = await lstat(file.absolute, { bigint: true }).catch(() => undefined);
+    const s = lstatSync(file.absolute, { bigint: true, throwIfNoEntry: false });
     if (s === undefined) {
       hash.update(`${file.path}\0missing\n`);
       continue;
@@ -66,7 +69,7 @@ export async function fingerprint(files: readonly ScannedFile[]): Promise<Finger
     hash.update(`${file.path}\0${s.size}\0${s.dev}\0${s.ino}\0${s.mtimeNs}\0${s.ctimeNs}\n`);
     newest = Math.max(newest, Number(s.mtimeMs), Number(s.ctimeMs));
   }
-  return { digest: hash.digest('hex'), newest };
+  return { digest: hash.digest('hex'), newest, takenAt };
 }
 
 /** The key of an index: the fingerprint and everything else the index depends on. */
@@ -123,10 +126,11 @@ export async function readIndexCache(cacheDir: string, key: string): Promise<Rea
 
 /**
  * Writes the index atomically (a reader sees the old file or the new one, never half of one), unless
- * a document changed in the last two seconds. Returns whether it wrote.
+ * a document had changed less than two seconds before the fingerprint. Returns whether it wrote.
  */
 export async function writeIndexCache(cacheDir: string, key: string, index: PersistedIndex, print: Fingerprint, racyMs = RACY_MS): Promise<boolean> {
-  if (Date.now() - print.newest < racyMs) return false;
+  // A file changed just before the fingerprint was taken may change again within the same tick.
+  if (print.takenAt - print.newest < racyMs) return false;
   const payload = serialize(index);
   const header: Header = { format: FORMAT, version: VERSION, key, bytes: payload.length, mac: mac(payload).toString('hex'), signer: signerId() };
   await writeFileAtomic(join(cacheDir, INDEX_FILE), Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), payload]));

@@ -55,9 +55,9 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
   const persist = options.cache !== false && (await usableCacheDir(cacheDir, options.cacheDir !== undefined));
   const notes: Diagnostic[] = [];
   let key: string | undefined;
-  let print: Awaited<ReturnType<typeof fingerprint>> | undefined;
+  let print: ReturnType<typeof fingerprint> | undefined;
   if (persist) {
-    print = await fingerprint(await scanMarkdown(root, []));
+    print = fingerprint(await scanMarkdown(root, []));
     key = indexKey({
       fingerprint: print.digest,
       version: INDEX_MDKG_VERSION,

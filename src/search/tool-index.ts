@@ -4,33 +4,42 @@ import { MdkgError } from '../errors.js';
 import type { QuadStore } from '../rdf/quad-store.js';
 import { Bm25Index, type Bm25State } from './text/bm25.js';
 import type { IndexParts, ToolIndexOptions } from './rank/index-parts.js';
-import { buildAdjacency, type Step } from './rank/graph-expansion.js';
+import { buildAdjacency } from './rank/graph-expansion.js';
+import { arrayTable, type PackedSteps, packActions, packSteps, profilesTable, stepsTable } from './tool-tables.js';
 import { FuzzyVocabulary } from './text/fuzzy.js';
 import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
 import { withOverrides } from './params/search-params.js';
 import { searchIndex } from './pipeline.js';
 import { checkRerankModel } from './params/rerank-model.js';
-import { type ToolProfile, toolProfiles } from './rank/rerank.js';
+import { toolProfiles } from './rank/rerank.js';
 import { readToolsForIndex, type ToolCatalog } from './catalog/tool-records.js';
 import { STRATEGIES, type SearchOptions, type SearchResult } from './types.js';
 
 export type { ExtraSource, ToolIndexOptions } from './rank/index-parts.js';
 
-/** Everything an index is built from the graph, as data: what search/persist/ writes and reads back. */
+/**
+ * An index as data (what index-cache.ts writes and reads back): the tools, BM25 postings (typed
+ * arrays), graph-expansion steps packed in typed arrays and each tool's action class; the rest of
+ * a re-ranking profile is remade on first use. Dependency edges and groups are not kept: the steps
+ * are what search reads of them.
+ */
 export interface IndexSnapshot {
-  catalog: ToolCatalog;
+  tools: ToolCatalog['tools'];
+  edgeCount: number;
   bm25: Bm25State;
-  adjacency: Step[][];
-  profiles: ToolProfile[];
+  steps: PackedSteps;
+  actions: Uint8Array;
 }
 
 export class ToolIndex {
   readonly #parts: IndexParts;
+  readonly #edgeCount: number;
   /** Milliseconds the build took. */
   readonly buildMs: number;
 
-  private constructor(parts: IndexParts, buildMs: number) {
+  private constructor(parts: IndexParts, edgeCount: number, buildMs: number) {
     this.#parts = parts;
+    this.#edgeCount = edgeCount;
     this.buildMs = buildMs;
   }
 
@@ -45,9 +54,9 @@ export class ToolIndex {
       Object.keys(params.bm25.fields).filter((k) => (params.bm25.fields[k]?.weight ?? 0) > 0),
     );
     const bm25 = Bm25Index.build(docs, params.bm25);
-    const adjacency = buildAdjacency(catalog, params.expansion);
-    const profiles = toolProfiles(catalog, bm25);
-    return ToolIndex.#assemble(catalog, bm25, adjacency, profiles, params, options, started);
+    const adjacency = arrayTable(buildAdjacency(catalog, params.expansion));
+    const profiles = arrayTable(toolProfiles(catalog, bm25));
+    return ToolIndex.#assemble(catalog, catalog.edges.length, bm25, adjacency, profiles, params, options, started);
   }
 
   /**
@@ -58,14 +67,17 @@ export class ToolIndex {
     const started = performance.now();
     const params = withOverrides(options.overrides, options.params);
     const bm25 = Bm25Index.fromState(snapshot.bm25);
-    return ToolIndex.#assemble(snapshot.catalog, bm25, snapshot.adjacency, snapshot.profiles, params, options, started);
+    const catalog: ToolCatalog = { tools: snapshot.tools, edges: [], groups: new Map() };
+    const profiles = profilesTable(snapshot.tools, snapshot.actions, bm25);
+    return ToolIndex.#assemble(catalog, snapshot.edgeCount, bm25, stepsTable(snapshot.steps), profiles, params, options, started);
   }
 
   static #assemble(
     catalog: ToolCatalog,
+    edgeCount: number,
     bm25: Bm25Index,
-    adjacency: Step[][],
-    profiles: ToolProfile[],
+    adjacency: IndexParts['adjacency'],
+    profiles: IndexParts['profiles'],
     params: IndexParts['params'],
     options: ToolIndexOptions,
     started: number,
@@ -89,18 +101,23 @@ export class ToolIndex {
       options,
       normalizerCache: new Map(),
     };
-    return new ToolIndex(parts, performance.now() - started);
+    return new ToolIndex(parts, edgeCount, performance.now() - started);
   }
 
   /** The index as data, for search/persist/ to write (shared with the index: never change it). */
   snapshot(): IndexSnapshot {
     const { catalog, bm25, adjacency, profiles } = this.#parts;
-    return { catalog, bm25: bm25.state(), adjacency, profiles };
+    return { tools: catalog.tools, edgeCount: this.#edgeCount, bm25: bm25.state(), steps: packSteps(adjacency), actions: packActions(profiles) };
   }
 
   /** The effective ranking parameters (defaults with the overrides applied). */
   get params(): IndexParts['params'] {
     return this.#parts.params;
+  }
+
+  /** The tools indexed, in index order (shared with the index: never change them). */
+  tools(): readonly ToolCatalog['tools'][number][] {
+    return this.#parts.catalog.tools;
   }
 
   /** Number of tools indexed. */
@@ -115,7 +132,7 @@ export class ToolIndex {
 
   /** Dependency edges known to graph expansion. */
   get edgeCount(): number {
-    return this.#parts.catalog.edges.length;
+    return this.#edgeCount;
   }
 
   /** Ranks the tools for a request in plain words. */

@@ -2,7 +2,7 @@
 // document, and any change of the search parameters, rebuilds it; a truncated, edited, foreign or
 // other-version file is never trusted; concurrent loads leave one valid file.
 import { readFileSync } from 'node:fs';
-import { readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INDEX_FILE } from '../../src/search/index-cache.js';
@@ -34,6 +34,20 @@ describe('openToolIndex: the persisted search index', () => {
     expect(warm.graph).toBeUndefined();
     const query = 'delete entities from the knowledge graph';
     expect(await warm.index.search(query, { limit: 3, explain: true })).toEqual(await cold.index.search(query, { limit: 3, explain: true }));
+  });
+
+  it('gives the same results as the graph on the bundled graph (edges, groups, every strategy)', async () => {
+    const root = await tempDir();
+    await cp(join(import.meta.dirname, '..', '..', 'graphs'), root, { recursive: true, filter: (src) => !src.includes('.mdkg') });
+    const cold = await open(root);
+    const warm = await open(root);
+    expect([cold.warm, warm.warm]).toEqual([false, true]);
+    for (const query of ['make a new folder', 'find files matching a pattern and read them', 'lsit the relations', 'send an email']) {
+      for (const strategy of ['bm25', 'bm25+graph', 'full'] as const) {
+        const options = { limit: 10, explain: true, strategy };
+        expect(await warm.index.search(query, options), `${query} (${strategy})`).toEqual(await cold.index.search(query, options));
+      }
+    }
   });
 
   it.each<[string, (root: string) => Promise<void>, number]>([

@@ -14,7 +14,7 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** Serves over HTTP until SIGINT/SIGTERM (bin/mdkg.js ends the process). */
 async function serveOverHttp(gw: Gateway, listen: { host: string; port: number }, token: string | undefined, log: (line: string) => void): Promise<number> {
-  log(`mdkg serve: ${gw.kg.documents().length} documents, ${gw.tools.length} tools, ${gw.servers.size} downstream servers`);
+  log(`mdkg serve: ${gw.tools.length} tools${gw.loaded === undefined ? ' (persisted index)' : ''}, ${gw.servers.size} downstream servers`);
   const http = await serveHttp(gw, listen, token, log);
   void connectAll(gw);
   await new Promise<void>((done) => http.once('close', () => done()));
@@ -46,7 +46,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const gw = await buildGateway(graphs, config, dir);
   watchTools(gw);
   if (listen !== undefined) return serveOverHttp(gw, listen, token, log);
-  log(`mdkg serve: ${gw.kg.documents().length} documents, ${gw.tools.length} tools, ${gw.servers.size} downstream servers; listening on stdio`);
+  log(`mdkg serve: ${gw.tools.length} tools${gw.loaded === undefined ? ' (persisted index)' : ''}, ${gw.servers.size} downstream servers; listening on stdio`);
   const server = createGatewayServer(gw, log);
   // Messages up to 64 MiB (the SDK's default is 10 MiB: a 10 MB argument would end the session).
   const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });

@@ -1,6 +1,7 @@
 // Graph expansion: a confidence-weighted walk from the best lexical matches over the dependency
 // edges and shared groups, so that a prerequisite or a next step of a matching tool ranks too.
 import { RELATIONS, type EdgeConfidence, type Relation, type ToolCatalog } from '../catalog/tool-records.js';
+import type { ToolTable } from './tool-table.js';
 import type { ExpansionParams } from '../params/search-params.js';
 
 export type { ExpansionParams } from '../params/search-params.js';
@@ -65,7 +66,7 @@ const ORDER: Readonly<Record<EdgeConfidence, number>> = { extracted: 0, inferred
  * decay per hop, scaled by `bias` (intent alignment) for tools that are not seeds.
  */
 export function expand(
-  adjacency: readonly Step[][],
+  adjacency: ToolTable<readonly Step[]>,
   seeds: readonly { doc: number; score: number }[],
   params: ExpansionParams,
   bias: (doc: number) => number,
@@ -82,7 +83,7 @@ export function expand(
   for (let hop = 1; hop <= params.depth; hop++) {
     const next: Reached[] = [];
     for (const node of frontier) {
-      for (const step of adjacency[node.doc] ?? []) {
+      for (const step of adjacency.get(node.doc)) {
         const score = node.score * step.weight * params.decay * bias(step.to);
         const known = best.get(step.to);
         if (known !== undefined && known.score >= score) continue;

@@ -8,6 +8,9 @@ import type { QueryNormalizer, SourceName } from '../types.js';
 import type { Step } from './graph-expansion.js';
 import type { RerankModel } from '../params/rerank-model.js';
 import type { ToolProfile } from './rerank.js';
+import type { ToolTable } from './tool-table.js';
+
+export type { ToolTable } from './tool-table.js';
 
 /** A ranked list contributed from outside the lexical core (learned pairs, vectors). */
 export interface ExtraSource {
@@ -35,9 +38,9 @@ export interface IndexParts {
   catalog: ToolCatalog;
   bm25: Bm25Index;
   fuzzy: FuzzyVocabulary;
-  adjacency: Step[][];
+  adjacency: ToolTable<readonly Step[]>;
   /** What the re-ranker knows about each tool (name terms, acronyms, action, deprecation). */
-  profiles: ToolProfile[];
+  profiles: ToolTable<ToolProfile>;
   params: SearchParams;
   calibration: CalibrationModel;
   byId: Map<string, number>;

@@ -13,6 +13,7 @@ import type { Fused } from './fusion.js';
 import { toolActions } from '../catalog/tool-action.js';
 import type { ToolCatalog } from '../catalog/tool-records.js';
 import { terms } from '../text/tokenize.js';
+import type { ToolTable } from './tool-table.js';
 import { objectMatch, type RequestObject } from './object-match.js';
 import type { Intent } from '../types.js';
 
@@ -32,21 +33,33 @@ export interface ToolProfile {
 export function toolProfiles(catalog: ToolCatalog, bm25: Bm25Index): ToolProfile[] {
   const names = catalog.tools.map((t) => splitIdentifier(t.name));
   const actions = toolActions(catalog.tools, names);
+  const wordTerms = termsMemo();
+  return catalog.tools.map((tool, i) => toolProfile(tool, names[i]!, actions[i]?.verbClass, bm25, wordTerms));
+}
+
+/** `terms` of a word, memoized for one index. */
+export function termsMemo(): (word: string) => string[] {
   const termsOf = new Map<string, string[]>();
-  const wordTerms = (word: string): string[] => {
+  return (word) => {
     let out = termsOf.get(word);
     if (out === undefined) termsOf.set(word, (out = terms(word)));
     return out;
   };
-  return catalog.tools.map((tool, i) => {
-    const words = names[i]!;
-    const seen = new Set(words.flatMap(wordTerms));
-    const nameTerms = [...seen].map((term) => ({ term, idf: termIdf(bm25, term) }));
-    const acronyms = acronymsOf(words, wordTerms);
-    const deprecated = tool.deprecated ?? DEPRECATED.test(tool.description ?? '');
-    const action = actions[i]?.verbClass;
-    return action === undefined ? { nameTerms, nameSet: seen, acronyms, deprecated } : { nameTerms, nameSet: seen, acronyms, action, deprecated };
-  });
+}
+
+/** The profile of one tool, from its name split into words and its action (toolActions: it needs the whole source). */
+export function toolProfile(
+  tool: ToolCatalog['tools'][number],
+  words: readonly string[],
+  action: VerbClass | undefined,
+  bm25: Bm25Index,
+  wordTerms: (word: string) => string[] = terms,
+): ToolProfile {
+  const seen = new Set(words.flatMap(wordTerms));
+  const nameTerms = [...seen].map((term) => ({ term, idf: termIdf(bm25, term) }));
+  const acronyms = acronymsOf(words, wordTerms);
+  const deprecated = tool.deprecated ?? DEPRECATED.test(tool.description ?? '');
+  return action === undefined ? { nameTerms, nameSet: seen, acronyms, deprecated } : { nameTerms, nameSet: seen, acronyms, action, deprecated };
 }
 
 const DEPRECATED = /\bdeprecated\b/i;
@@ -115,9 +128,9 @@ export function rerankFeatures(
   fused: Fused,
   top: Fused,
   q: QueryView,
-  ctx: { catalog: ToolCatalog; bm25: Bm25Index; profiles: readonly ToolProfile[] },
+  ctx: { catalog: ToolCatalog; bm25: Bm25Index; profiles: ToolTable<ToolProfile> },
 ): RerankFeatures {
-  const profile = ctx.profiles[doc]!;
+  const profile = ctx.profiles.get(doc);
   const { topLexical, indexedIdf: queryIdf } = q;
   let matchedIdf = 0;
   for (const { term, idf: w } of q.indexed) if (ctx.bm25.fieldsOf(term, doc).length > 0) matchedIdf += w;

@@ -58,7 +58,7 @@ export function buildHits(
     }
     const lexicalRank = f.ranks.bm25;
     if (corrected.length > 0 && lexicalRank !== undefined) evidence.push({ source: 'fuzzy', rank: lexicalRank, score: round(lexical), corrected });
-    const steps = adjacency[f.doc] ?? [];
+    const steps = adjacency.get(f.doc);
     const ids = (set: Set<string>): string[] =>
       [...new Set(steps.filter((s) => !s.reverse && set.has(s.relation)).map((s) => catalog.tools[s.to]!.id))].slice(0, 5);
     return {

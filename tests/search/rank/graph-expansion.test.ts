@@ -1,3 +1,4 @@
+import { arrayTable, packSteps, stepsTable } from '../../../src/search/tool-tables.js';
 import { describe, expect, it } from 'vitest';
 import type { ToolCatalog, ToolRecord } from '../../../src/search/catalog/tool-records.js';
 import type { ExpansionParams } from '../../../src/search/params/search-params.js';
@@ -54,7 +55,12 @@ describe('buildAdjacency', () => {
 });
 
 describe('expand', () => {
-  const adjacency = buildAdjacency(catalog, params);
+  const adjacency = arrayTable(buildAdjacency(catalog, params));
+
+  it('walks the same steps from a packed table (a persisted index) as from the built one', () => {
+    const packed = stepsTable(packSteps(adjacency));
+    expect(Array.from({ length: packed.size }, (_, doc) => packed.get(doc))).toEqual(Array.from({ length: adjacency.size }, (_, doc) => adjacency.get(doc)));
+  });
 
   it('walks from the seeds with decay per hop, keeping the best path to each tool', () => {
     const reached = expand(adjacency, [{ doc: 0, score: 2 }], params, () => 1);
