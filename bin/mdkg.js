@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 // The mdkg command. The only place that ends the process; everything else returns exit codes.
 import { existsSync } from 'node:fs';
+import module from 'node:module';
+
+// Node 22.1 and later keep compiled modules in a cache (in the OS temp folder), so a command
+// starts faster from the second run; older Node has no such call and starts as before.
+module.enableCompileCache?.();
 
 const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {

@@ -24,7 +24,7 @@ import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
 const FORMAT = 'mdkg-search-index';
-const VERSION = 2;
+const VERSION = 4;
 /** Larger index files are refused unread. */
 const MAX_INDEX_BYTES = 1024 * 1024 * 1024;
 /** A document changed this recently may not show in its times yet: the index is not written. */

@@ -2,9 +2,10 @@
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { MdkgError } from '../errors.js';
 import type { QuadStore } from '../rdf/quad-store.js';
-import { Bm25Index, type Bm25State } from './text/bm25.js';
+import { Bm25Index, type PackedBm25, packBm25, unpackBm25 } from './text/bm25.js';
 import type { IndexParts, ToolIndexOptions } from './rank/index-parts.js';
 import { buildAdjacency } from './rank/graph-expansion.js';
+import { packTools, type ToolColumns, unpackTools } from './tool-columns.js';
 import { arrayTable, type PackedSteps, packActions, packSteps, profilesTable, stepsTable } from './tool-tables.js';
 import { FuzzyVocabulary } from './text/fuzzy.js';
 import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
@@ -18,15 +19,15 @@ import { STRATEGIES, type SearchOptions, type SearchResult } from './types.js';
 export type { ExtraSource, ToolIndexOptions } from './rank/index-parts.js';
 
 /**
- * An index as data (what index-cache.ts writes and reads back): the tools, BM25 postings (typed
+ * An index as data (what index-cache.ts writes and reads back): the tools in columns, BM25 postings (typed
  * arrays), graph-expansion steps packed in typed arrays and each tool's action class; the rest of
  * a re-ranking profile is remade on first use. Dependency edges and groups are not kept: the steps
  * are what search reads of them.
  */
 export interface IndexSnapshot {
-  tools: ToolCatalog['tools'];
+  tools: ToolColumns;
   edgeCount: number;
-  bm25: Bm25State;
+  bm25: PackedBm25;
   steps: PackedSteps;
   actions: Uint8Array;
 }
@@ -66,9 +67,9 @@ export class ToolIndex {
   static fromSnapshot(snapshot: IndexSnapshot, options: ToolIndexOptions = {}): ToolIndex {
     const started = performance.now();
     const params = withOverrides(options.overrides, options.params);
-    const bm25 = Bm25Index.fromState(snapshot.bm25);
-    const catalog: ToolCatalog = { tools: snapshot.tools, edges: [], groups: new Map() };
-    const profiles = profilesTable(snapshot.tools, snapshot.actions, bm25);
+    const bm25 = Bm25Index.fromState(unpackBm25(snapshot.bm25));
+    const catalog: ToolCatalog = { tools: unpackTools(snapshot.tools), edges: [], groups: new Map() };
+    const profiles = profilesTable(catalog.tools, snapshot.actions, bm25);
     return ToolIndex.#assemble(catalog, snapshot.edgeCount, bm25, stepsTable(snapshot.steps), profiles, params, options, started);
   }
 
@@ -107,7 +108,13 @@ export class ToolIndex {
   /** The index as data, for search/persist/ to write (shared with the index: never change it). */
   snapshot(): IndexSnapshot {
     const { catalog, bm25, adjacency, profiles } = this.#parts;
-    return { tools: catalog.tools, edgeCount: this.#edgeCount, bm25: bm25.state(), steps: packSteps(adjacency), actions: packActions(profiles) };
+    return {
+      tools: packTools(catalog.tools),
+      edgeCount: this.#edgeCount,
+      bm25: packBm25(bm25.state()),
+      steps: packSteps(adjacency),
+      actions: packActions(profiles),
+    };
   }
 
   /** The effective ranking parameters (defaults with the overrides applied). */

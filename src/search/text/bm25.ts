@@ -17,6 +17,52 @@ export interface Bm25State {
   postings: ReadonlyMap<string, Posting>;
 }
 
+/**
+ * A BM25 state in four arrays (what a persisted index writes): term i's postings are
+ * offsets[i] to offsets[i + 1] of docs, impacts and masks. Thousands of small typed arrays cost far
+ * more to serialize and read back than three large ones.
+ */
+export interface PackedBm25 {
+  fieldKeys: readonly string[];
+  size: number;
+  coord: number;
+  terms: string[];
+  offsets: Int32Array;
+  docs: Int32Array;
+  impacts: Float32Array;
+  masks: Uint32Array;
+}
+
+export function packBm25(state: Bm25State): PackedBm25 {
+  const terms = [...state.postings.keys()];
+  const offsets = new Int32Array(terms.length + 1);
+  terms.forEach((t, i) => {
+    offsets[i + 1] = offsets[i]! + state.postings.get(t)!.docs.length;
+  });
+  const total = offsets[terms.length]!;
+  const docs = new Int32Array(total);
+  const impacts = new Float32Array(total);
+  const masks = new Uint32Array(total);
+  terms.forEach((t, i) => {
+    const p = state.postings.get(t)!;
+    docs.set(p.docs, offsets[i]!);
+    impacts.set(p.impacts, offsets[i]!);
+    masks.set(p.masks, offsets[i]!);
+  });
+  return { fieldKeys: state.fieldKeys, size: state.size, coord: state.coord, terms, offsets, docs, impacts, masks };
+}
+
+/** The state of packed arrays: each posting a view into them (no copy). */
+export function unpackBm25(packed: PackedBm25): Bm25State {
+  const postings = new Map<string, Posting>();
+  packed.terms.forEach((t, i) => {
+    const from = packed.offsets[i]!;
+    const to = packed.offsets[i + 1]!;
+    postings.set(t, { docs: packed.docs.subarray(from, to), impacts: packed.impacts.subarray(from, to), masks: packed.masks.subarray(from, to) });
+  });
+  return { fieldKeys: packed.fieldKeys, size: packed.size, coord: packed.coord, postings };
+}
+
 /** A BM25F index: the vocabulary, postings with precomputed impacts, document frequencies. */
 export class Bm25Index {
   readonly fieldKeys: readonly string[];
