@@ -13,8 +13,12 @@ const VERSION = 2;
 /** Larger cache files are refused unread (a JavaScript string holds at most about 512 MB). */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 
-/** What the cache keeps of one document: enough to load it without parsing. */
-export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: EncodedQuads };
+/**
+ * What the cache keeps of one document: enough to load it without parsing, and the file's identity
+ * when it was read (`stat`: size, device, inode, mtime and ctime in ns). A file whose identity is
+ * unchanged is not even read again: any write changes its ctime, which no one can set back.
+ */
+export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: EncodedQuads; stat?: string };
 
 interface Header {
   format: string;
@@ -42,6 +46,7 @@ function isEntry(value: unknown): value is CacheEntry {
     Array.isArray(e.links) &&
     Array.isArray(e.diagnostics) &&
     typeof e.usable === 'boolean' &&
+    (e.stat === undefined || typeof e.stat === 'string') &&
     typeof e.quads === 'object' &&
     e.quads !== null &&
     Array.isArray(e.quads.terms) &&

@@ -61,9 +61,16 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const firstLoad = state.docs.size === 0;
   const disk = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
   if (disk.diagnostic !== undefined) diagnostics.push(disk.diagnostic);
-  const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
+  const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, unread: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
 
-  const ctx: ReadContext = { maxBytes, known: state.docs, disk: disk.entries, stats, diagnostics };
+  const ctx: ReadContext = {
+    maxBytes,
+    known: state.docs,
+    disk: disk.entries,
+    stats,
+    diagnostics,
+    ...(options.racyMs === undefined ? {} : { racyMs: options.racyMs }),
+  };
   const candidates: Candidate[] = [];
   for (const [i, file] of files.entries()) {
     const c = await readDocument(file, ctx);
@@ -83,8 +90,11 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   state.store.removeQuads(state.mentions);
   for (const c of candidates) {
     if (!c.info.loaded) continue;
-    if (c.fresh !== undefined) state.store.addQuads(c.fresh);
-    else if (c.encoded !== undefined) state.store.addEncoded(DataFactory.namedNode(c.info.iri), c.encoded);
+    // A parsed document's quads go in through their encoding too (all in the document's own graph):
+    // the store then adds them without scanning for duplicates quad by quad.
+    const encoded = c.encoded ?? (c.fresh !== undefined && c.entry?.usable === true ? c.entry.quads : undefined);
+    if (encoded !== undefined) state.store.addEncoded(DataFactory.namedNode(c.info.iri), encoded);
+    else if (c.fresh !== undefined) state.store.addQuads(c.fresh);
   }
   state.docs = new Map(candidates.map((c) => [c.info.path, c.info]));
   const loaded = candidates.filter((c) => c.info.loaded).map((c) => c.info);
@@ -96,7 +106,7 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   stats.loaded = loaded.length;
   stats.triples = state.store.size;
 
-  if (useCache && firstLoad && (stats.parsed > 0 || disk.entries.size !== candidates.length || disk.diagnostic !== undefined)) {
+  if (useCache && firstLoad && (stats.parsed > 0 || ctx.restated === true || disk.entries.size !== candidates.length || disk.diagnostic !== undefined)) {
     try {
       await writeCache(
         cacheDir,

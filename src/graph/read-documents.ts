@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
 import type { Quad } from '@rdfjs/types';
 import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
 import { parseDocument } from '../markdown-ld/parse.js';
@@ -26,6 +27,21 @@ export interface ReadContext {
   disk: ReadonlyMap<string, CacheEntry>;
   stats: LoadStats;
   diagnostics: Diagnostic[];
+  /** Set when a reused cache entry learned its file's identity (the cache is then worth writing). */
+  restated?: boolean;
+  /** See LoadOptions.racyMs. */
+  racyMs?: number;
+}
+
+/** A file changed this recently may change again within the same tick of its times: not trusted by identity. */
+const RACY_MS = 2000;
+
+/** The identity of a regular file (see CacheEntry.stat), or undefined when it is not one or changed too recently. */
+function identity(path: string, racyMs = RACY_MS): string | undefined {
+  const s = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+  if (s === undefined || !s.isFile()) return undefined;
+  if (Date.now() - Math.max(Number(s.mtimeMs), Number(s.ctimeMs)) < racyMs) return undefined;
+  return `${s.size}:${s.dev}:${s.ino}:${s.mtimeNs}:${s.ctimeNs}`;
 }
 
 function toInfo(entry: CacheEntry): DocumentInfo {
@@ -93,6 +109,14 @@ function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate 
  * than batched async reads for thousands of small files.
  */
 export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise<Candidate | undefined> {
+  // Taken before reading: a write after it changes the ctime, so a stale identity never matches.
+  const stat = identity(file.absolute, ctx.racyMs);
+  const cached = ctx.disk.get(file.path);
+  if (stat !== undefined && cached?.stat === stat && ctx.known.get(file.path) === undefined && wellFormed(cached.quads)) {
+    ctx.stats.reused += 1;
+    ctx.stats.unread += 1;
+    return { info: toInfo(cached), encoded: cached.usable ? cached.quads : { terms: [], spo: [] }, entry: cached };
+  }
   let bytes: Uint8Array;
   try {
     // Only a regular file, never through a link that replaced it since the scan, size first.
@@ -115,14 +139,20 @@ export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise
     ctx.stats.reused += 1;
     return { info: known };
   }
-  const cached = ctx.disk.get(file.path);
   if (cached?.hash === hash) {
     if (wellFormed(cached.quads)) {
       ctx.stats.reused += 1;
+      if (cached.stat !== stat) {
+        ctx.restated = true;
+        if (stat === undefined) delete cached.stat;
+        else cached.stat = stat;
+      }
       return { info: toInfo(cached), encoded: cached.usable ? cached.quads : { terms: [], spo: [] }, entry: cached };
     }
     ctx.diagnostics.push({ code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: 'cache entry is corrupt; document parsed again', file: file.path });
   }
   ctx.stats.parsed += 1;
-  return parseFile(file.path, bytes, ctx.maxBytes, hash);
+  const parsed = await parseFile(file.path, bytes, ctx.maxBytes, hash);
+  if (stat !== undefined && parsed.entry !== undefined) parsed.entry.stat = stat;
+  return parsed;
 }

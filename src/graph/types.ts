@@ -26,6 +26,12 @@ export interface LoadOptions {
   cacheDir?: string;
   /** Largest document accepted, in bytes (default 1 MiB). */
   maxBytes?: number;
+  /**
+   * A file changed less than this long ago is not trusted by its identity (size, inode, times) and
+   * is read and hashed (default 2000 ms: file times are coarse on some file systems). Tests on file
+   * systems with nanosecond times use 0.
+   */
+  racyMs?: number;
   /** Called as documents are read, for progress display. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -34,6 +40,8 @@ export interface LoadStats {
   files: number;
   parsed: number;
   reused: number;
+  /** Of the reused, those whose file was not even read: same size, inode and times as when cached. */
+  unread: number;
   removed: number;
   loaded: number;
   triples: number;

@@ -1,3 +1,4 @@
+// Over 300 lines: one class whose private state (term table, graphs, key sets, lazy index) every method reads; split, that state would have to be exposed.
 import { Readable } from 'node:stream';
 import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
@@ -133,13 +134,32 @@ export class QuadStore implements Source {
     });
     const { spo } = encoded;
     if (spo.length % 3 !== 0) throw new TypeError('bad quad table length');
+    // Into a graph of its own (a document's, the usual case), duplicates can only come from the
+    // table itself: one numeric key per triple of local ids, no scan of what is already there.
+    const fresh = (this.#graphs.get(g)?.length ?? 0) === 0 && local.length < 200_000;
+    const seen = new Set<number>();
+    const n = local.length;
     for (let i = 0; i < spo.length; i += 3) {
-      const s = local[spo[i] as number];
-      const p = local[spo[i + 1] as number];
-      const o = local[spo[i + 2] as number];
+      const [ls, lp, lo] = [spo[i] as number, spo[i + 1] as number, spo[i + 2] as number];
+      const [s, p, o] = [local[ls], local[lp], local[lo]];
       if (s === undefined || p === undefined || o === undefined) throw new TypeError('bad quad index');
-      this.#insert(g, s, p, o);
+      if (!fresh) this.#insert(g, s, p, o);
+      else if (!seen.has((ls * n + lp) * n + lo)) {
+        seen.add((ls * n + lp) * n + lo);
+        this.#append(g, s, p, o);
+      }
     }
+  }
+
+  /** Appends a triple known to be new to its graph (the key set, if any, kept in step). */
+  #append(g: number, s: number, p: number, o: number): void {
+    let triples = this.#graphs.get(g);
+    if (triples === undefined) this.#graphs.set(g, (triples = []));
+    this.#keys.get(g)?.add(`${s} ${p} ${o}`);
+    triples.push(s, p, o);
+    this.#size += 1;
+    this.#version += 1;
+    this.#index = undefined;
   }
 
   removeQuad(quad: Quad): boolean {

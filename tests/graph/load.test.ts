@@ -1,4 +1,4 @@
-import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,30 @@ describe('loadGraph', () => {
     const again = await loadGraph(dir);
     expect(again.stats).toMatchObject({ parsed: 0, reused: 3 });
     expect(again.store.size).toBe(kg.store.size);
+  });
+
+  it('does not read a cached file whose size, inode and times are unchanged, and reads it after any write', async () => {
+    const dir = await tempDir(base);
+    const options = { racyMs: 0 };
+    expect((await loadGraph(dir, options)).stats).toMatchObject({ parsed: 3, reused: 0, unread: 0 });
+    expect((await loadGraph(dir, options)).stats).toMatchObject({ parsed: 0, reused: 3, unread: 3 });
+    // the same bytes written again: a new ctime, so read and hashed (and reused), then trusted again
+    await writeFile(join(dir, 'c.md'), doc('c', 'Gamma'));
+    expect((await loadGraph(dir, options)).stats).toMatchObject({ parsed: 0, reused: 3, unread: 2 });
+    expect((await loadGraph(dir, options)).stats).toMatchObject({ parsed: 0, reused: 3, unread: 3 });
+    // new content of the same size, times set back to the old ones: the ctime still tells
+    const before = await stat(join(dir, 'sub/b.md'));
+    await writeFile(join(dir, 'sub/b.md'), (await readFile(join(dir, 'sub/b.md'), 'utf8')).replace('Beta', 'Bete'));
+    await utimes(join(dir, 'sub/b.md'), before.atime, before.mtime);
+    const kg = await loadGraph(dir, options);
+    expect(kg.stats).toMatchObject({ parsed: 1, reused: 2, unread: 2 });
+    expect(graphOf(kg, 'b')).toContain('name=Bete');
+  });
+
+  it('trusts no identity of a file changed less than two seconds ago (the default)', async () => {
+    const dir = await tempDir(base);
+    await loadGraph(dir);
+    expect((await loadGraph(dir)).stats).toMatchObject({ parsed: 0, reused: 3, unread: 0 });
   });
 
   it('refresh replaces the graph of a changed document and removes a deleted one, leaving the rest', async () => {
