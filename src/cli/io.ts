@@ -27,3 +27,10 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 export function diagnosticLine(d: Diagnostic): string {
   return formatDiagnostic(d);
 }
+
+/** Prints load problems to stderr (one line each, at most 20), so the result on stdout stays clean. */
+export function reportLoadProblems(io: CliIo, loaded: { diagnostics: readonly Diagnostic[] }): void {
+  const problems = loaded.diagnostics.filter((d) => d.severity !== 'info');
+  for (const d of problems.slice(0, 20)) io.stderr(`${diagnosticLine(d)}\n`);
+  if (problems.length > 20) io.stderr(`… and ${problems.length - 20} more (run 'mdkg validate')\n`);
+}

@@ -4,6 +4,7 @@ import type { Quad } from '@rdfjs/types';
 import type { Diagnostic } from '../errors.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/parse.js';
 import { parseKey } from './parse-key.js';
+import { cacheDirProblem } from './cache-dir.js';
 import { QuadStore } from '../rdf/quad-store.js';
 import { readCache, writeCache, type CacheEntry } from './cache.js';
 import { resolveLinks } from './links.js';
@@ -11,7 +12,6 @@ import { readDocument, type Candidate, type ReadContext } from './read-documents
 import { scanMarkdown } from './scan.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 import { capDiagnostics } from './diagnostic-cap.js';
-import { lstat } from 'node:fs/promises';
 
 const PROGRESS_EVERY = 256;
 
@@ -27,9 +27,8 @@ export interface GraphState {
 
 /** True when `dir` is a real folder or does not exist; otherwise a diagnostic and false. */
 async function realFolderOrMissing(dir: string, diagnostics: Diagnostic[]): Promise<boolean> {
-  const stat = await lstat(dir).catch(() => undefined);
-  if (stat === undefined || stat.isDirectory()) return true;
-  const what = stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder';
+  const what = await cacheDirProblem(dir);
+  if (what === undefined) return true;
   diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: `the cache folder is ${what}: the cache is neither read nor written`, file: dir });
   return false;
 }

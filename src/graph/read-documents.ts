@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
 import type { Quad } from '@rdfjs/types';
 import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
 import { parseDocument } from '../markdown-ld/parse.js';
@@ -8,6 +7,7 @@ import { documentToQuads } from '../rdf/to-quads.js';
 import type { CacheEntry } from './cache.js';
 import type { ScannedFile } from './scan.js';
 import type { DocumentInfo, LoadStats } from './types.js';
+import { fileIdentity } from '../util/file-identity.js';
 import { readRegularFileSync } from '../util/read-file.js';
 
 /** One document of a sync: its info, and its quads when they must (re-)enter the store. */
@@ -38,10 +38,8 @@ const RACY_MS = 2000;
 
 /** The identity of a regular file (see CacheEntry.stat), or undefined when it is not one or changed too recently. */
 function identity(path: string, racyMs = RACY_MS): string | undefined {
-  const s = lstatSync(path, { bigint: true, throwIfNoEntry: false });
-  if (s === undefined || !s.isFile()) return undefined;
-  if (Date.now() - Math.max(Number(s.mtimeMs), Number(s.ctimeMs)) < racyMs) return undefined;
-  return `${s.size}:${s.dev}:${s.ino}:${s.mtimeNs}:${s.ctimeNs}`;
+  const id = fileIdentity(path);
+  return id === undefined || !id.isFile || Date.now() - id.changedAt < racyMs ? undefined : id.key;
 }
 
 function toInfo(entry: CacheEntry): DocumentInfo {

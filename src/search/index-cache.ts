@@ -12,7 +12,7 @@
 // A fingerprint taken while a file was being written may miss the write (times are coarse): the
 // index is not written when a document changed in the last two seconds.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+import { fileIdentity } from '../util/file-identity.js';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic, MdkgError } from '../errors.js';
@@ -61,13 +61,9 @@ export function fingerprint(files: readonly ScannedFile[]): Fingerprint {
   let newest = 0;
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of sorted) {
-    const s = lstatSync(file.absolute, { bigint: true, throwIfNoEntry: false });
-    if (s === undefined) {
-      hash.update(`${file.path}\0missing\n`);
-      continue;
-    }
-    hash.update(`${file.path}\0${s.size}\0${s.dev}\0${s.ino}\0${s.mtimeNs}\0${s.ctimeNs}\n`);
-    newest = Math.max(newest, Number(s.mtimeMs), Number(s.ctimeMs));
+    const id = fileIdentity(file.absolute);
+    hash.update(`${file.path}\0${id?.key ?? 'missing'}\n`);
+    if (id !== undefined) newest = Math.max(newest, id.changedAt);
   }
   return { digest: hash.digest('hex'), newest, takenAt };
 }

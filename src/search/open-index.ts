@@ -2,10 +2,10 @@
 // else by loading the graph and building it (then persisting it for the next run). The warm path
 // loads neither the Markdown parser, jsonld nor the RDF store: only the scan, the file times and
 // the index file.
-import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
+import { cacheDirProblem } from '../graph/cache-dir.js';
 import { parseKey } from '../graph/parse-key.js';
 import { scanMarkdown } from '../graph/scan.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
@@ -42,17 +42,11 @@ export interface OpenedIndex {
   graph?: KnowledgeGraph;
 }
 
-/** The default cache folder is used only when it is a real folder or missing (load.ts says why otherwise). */
-async function usableCacheDir(dir: string, explicit: boolean): Promise<boolean> {
-  if (explicit) return true;
-  const stat = await lstat(dir).catch(() => undefined);
-  return stat === undefined || stat.isDirectory();
-}
-
 export async function openToolIndex(root: string, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
   const overrides = options.overrides === undefined ? {} : { overrides: options.overrides };
   const cacheDir = options.cacheDir ?? join(root, '.mdkg');
-  const persist = options.cache !== false && (await usableCacheDir(cacheDir, options.cacheDir !== undefined));
+  // The default cache folder is used only when it is a real folder or missing (the load says why otherwise).
+  const persist = options.cache !== false && (options.cacheDir !== undefined || (await cacheDirProblem(cacheDir)) === undefined);
   const notes: Diagnostic[] = [];
   let key: string | undefined;
   let print: ReturnType<typeof fingerprint> | undefined;

@@ -6,7 +6,7 @@ import { cp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INDEX_FILE } from '../../src/search/index-cache.js';
-import { openToolIndex } from '../../src/search/open-index.js';
+import { INDEX_MDKG_VERSION, openToolIndex } from '../../src/search/open-index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const TOOLS = join(import.meta.dirname, '..', '..', 'graphs', 'tools', 'memory');
@@ -118,6 +118,11 @@ describe('openToolIndex: the persisted search index', () => {
     expect(codes(again.diagnostics)).toEqual(expected);
     expect(again.index.size).toBe(3);
     expect((await open(root)).warm).toBe(true);
+  });
+
+  it('is keyed by the version package.json names (an upgrade never reads an older index)', () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    expect(INDEX_MDKG_VERSION).toBe(pkg.version);
   });
 
   it('leaves one valid index after concurrent loads', async () => {

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
-import { type Diagnostic, MdkgError } from '../../errors.js';
+import { MdkgError } from '../../errors.js';
 import { openToolIndex } from '../../search/open-index.js';
 import { STRATEGIES, type SearchHit, type SearchResult, type Strategy } from '../../search/types.js';
 import { renderTable } from '../../util/table.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
 import { GRAPH_OPTIONS, graphRoot } from '../graph-root.js';
-import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { diagnosticLine, EXIT, type CliIo, reportLoadProblems } from '../io.js';
 import { readInputFile, readInputStdin } from '../read-input.js';
 
 /** A ten-cell bar for a confidence in [0, 1]. */
@@ -106,7 +106,7 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
     ...(progress === undefined ? {} : { onProgress: progress }),
   });
   if (progress !== undefined && !opened.warm) io.stderr('\r\u001b[K');
-  reportProblems(io, opened.diagnostics);
+  reportLoadProblems(io, opened);
   const index = opened.index;
   const result = await index.search(query, { limit, strategy: strategy as Strategy, explain: values.explain === true });
   if (values.json === true) {
@@ -116,11 +116,4 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
     io.stdout(renderResult(result, values.explain === true));
   }
   return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.failed : EXIT.ok;
-}
-
-/** Load problems to stderr (one line each), so the result on stdout stays clean. */
-function reportProblems(io: CliIo, diagnostics: readonly Diagnostic[]): void {
-  const problems = diagnostics.filter((d) => d.severity !== 'info');
-  for (const d of problems.slice(0, 20)) io.stderr(`${diagnosticLine(d)}\n`);
-  if (problems.length > 20) io.stderr(`… and ${problems.length - 20} more (run 'mdkg validate')\n`);
 }
