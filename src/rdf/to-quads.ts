@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
-import jsonldLib from 'jsonld';
 import { DataFactory } from 'n3';
 import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
-import { contextPrefixes, DEFAULT_CONTEXT_URL, offlineDocumentLoader, type RemoteDocument, remoteContextIn, remoteContextInNodes } from './context.js';
+import {
+  contextPrefixes,
+  DEFAULT_CONTEXT_URL,
+  defaultContext,
+  offlineDocumentLoader,
+  type RemoteDocument,
+  remoteContextIn,
+  remoteContextInNodes,
+} from './context.js';
 import { boundNodes, checkTypes, documentIri, isIriText, locateInDocument, locateText, pathIri, undeclaredPrefix } from './document-checks.js';
 import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
+import { plainToRdf } from './plain-to-rdf.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
 
@@ -26,12 +34,15 @@ interface JsonLdEvent {
   message: string;
   details?: Record<string, unknown>;
 }
-const jsonld = jsonldLib as unknown as {
+type JsonLd = {
   toRDF(
     input: unknown,
     options: { base: string; documentLoader: (url: string) => Promise<RemoteDocument>; eventHandler: (arg: { event: JsonLdEvent; next: () => void }) => void },
   ): Promise<JsonLdQuad[]>;
 };
+let jsonldLib: Promise<JsonLd> | undefined;
+/** The jsonld library, loaded on the first document that needs the full path. */
+const loadJsonLd = (): Promise<JsonLd> => (jsonldLib ??= import('jsonld').then((m) => (m.default ?? m) as unknown as JsonLd));
 
 /** JSON-LD warnings that lose no data: a node reference with nothing else to say. */
 const HARMLESS_EVENTS = new Set(['object with only @id']);
@@ -86,44 +97,10 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
 
   const nodes: unknown[] = [fm];
   nodes.push(...blockNodes);
-  // A remote context anywhere (a list item, a scoped context, @import, a block's own @context) is
-  // reported as such before JSON-LD runs: nothing is fetched, and the code says why.
-  const remote = remoteContextIn(inline) ?? remoteContextInNodes(nodes);
-  if (remote !== undefined) {
-    diagnostics.push({
-      code: 'MDKG_REMOTE_CONTEXT',
-      severity: 'error',
-      message: `${doc.path}: remote JSON-LD context ${remote} is not loaded (mdkg never fetches contexts); inline it or use the default context`,
-      file: doc.path,
-      ...locateText(doc, remote),
-    });
-    return result;
-  }
-  const contexts = inline === undefined ? DEFAULT_CONTEXT_URL : [DEFAULT_CONTEXT_URL, ...(Array.isArray(inline) ? inline : [inline])];
-  const input = { '@context': contexts, '@graph': nodes };
-  const locate = (key: string): { line: number; column: number } => locateInDocument(doc, key);
-  let raw: JsonLdQuad[];
-  try {
-    raw = await jsonld.toRDF(input, {
-      base: iri,
-      documentLoader: offlineDocumentLoader(doc.path),
-      eventHandler: ({ event }) => {
-        if (HARMLESS_EVENTS.has(event.code)) return;
-        const property = typeof event.details?.property === 'string' ? event.details.property : undefined;
-        const what = property === undefined ? '' : ` '${property}'`;
-        diagnostics.push({
-          code: 'MDKG_JSONLD_DROPPED_TERM',
-          severity: 'error',
-          message: `JSON-LD would drop${what}: ${event.message} (${event.code}); map it in an @context or use a prefixed name`,
-          file: doc.path,
-          ...locate(property ?? '@context'),
-        });
-      },
-    });
-  } catch (error) {
-    diagnostics.push(jsonLdFailure(error, doc, locate));
-    return result;
-  }
+  // Documents in the default context's plain shapes skip the jsonld library (same quads, in order).
+  const plain = inline === undefined ? plainToRdf(nodes, iri, defaultContext) : undefined;
+  const raw = plain ?? (await fullToRdf(nodes, inline, iri, doc, diagnostics));
+  if (raw === undefined) return result;
   const graph = namedNode(iri);
   const scope = scopeFor(iri);
   const convert = (term: JsonLdTerm): NamedNode | BlankNode | Literal | undefined => {
@@ -165,6 +142,48 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   result.quads.push(quad(graph, namedNode(`${MDKG}sourcePath`), literal(doc.path), graph));
   result.quads.push(quad(graph, namedNode(`${MDKG}contentHash`), literal(doc.hash), graph));
   return result;
+}
+
+/** The full JSON-LD path: any context, every keyword; what it cannot keep becomes a diagnostic. */
+async function fullToRdf(nodes: unknown[], inline: unknown, iri: string, doc: ParsedDocument, diagnostics: Diagnostic[]): Promise<JsonLdQuad[] | undefined> {
+  // A remote context anywhere (a list item, a scoped context, @import, a block's own @context) is
+  // reported as such before JSON-LD runs: nothing is fetched, and the code says why.
+  const remote = remoteContextIn(inline) ?? remoteContextInNodes(nodes);
+  if (remote !== undefined) {
+    diagnostics.push({
+      code: 'MDKG_REMOTE_CONTEXT',
+      severity: 'error',
+      message: `${doc.path}: remote JSON-LD context ${remote} is not loaded (mdkg never fetches contexts); inline it or use the default context`,
+      file: doc.path,
+      ...locateText(doc, remote),
+    });
+    return undefined;
+  }
+  const contexts = inline === undefined ? DEFAULT_CONTEXT_URL : [DEFAULT_CONTEXT_URL, ...(Array.isArray(inline) ? inline : [inline])];
+  const input = { '@context': contexts, '@graph': nodes };
+  const locate = (key: string): { line: number; column: number } => locateInDocument(doc, key);
+  const jsonld = await loadJsonLd();
+  try {
+    return await jsonld.toRDF(input, {
+      base: iri,
+      documentLoader: offlineDocumentLoader(doc.path),
+      eventHandler: ({ event }) => {
+        if (HARMLESS_EVENTS.has(event.code)) return;
+        const property = typeof event.details?.property === 'string' ? event.details.property : undefined;
+        const what = property === undefined ? '' : ` '${property}'`;
+        diagnostics.push({
+          code: 'MDKG_JSONLD_DROPPED_TERM',
+          severity: 'error',
+          message: `JSON-LD would drop${what}: ${event.message} (${event.code}); map it in an @context or use a prefixed name`,
+          file: doc.path,
+          ...locate(property ?? '@context'),
+        });
+      },
+    });
+  } catch (error) {
+    diagnostics.push(jsonLdFailure(error, doc, locate));
+    return undefined;
+  }
 }
 
 function jsonLdFailure(error: unknown, doc: ParsedDocument, locate: (key: string) => { line: number; column: number }): Diagnostic {
