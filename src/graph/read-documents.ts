@@ -60,7 +60,14 @@ function toInfo(entry: CacheEntry): DocumentInfo {
 /** True when every quad index points into the term table and every term code is well formed. */
 function wellFormed(encoded: EncodedQuads): boolean {
   if (encoded.spo.length % 3 !== 0) return false;
-  for (const code of encoded.terms) if (typeof code !== 'string' || !/^[NBSLT]/.test(code) || (/^[LT]/.test(code) && !code.includes(' '))) return false;
+  for (const code of encoded.terms) {
+    if (typeof code !== 'string') return false;
+    const kind = code.charCodeAt(0);
+    // N, B, S: any text after the kind; L and T: a language or datatype, a space, the value.
+    if (kind === 76 /* L */ || kind === 84 /* T */) {
+      if (!code.includes(' ')) return false;
+    } else if (kind !== 78 /* N */ && kind !== 66 /* B */ && kind !== 83 /* S */) return false;
+  }
   for (const i of encoded.spo) if (!Number.isInteger(i) || i < 0 || i >= encoded.terms.length) return false;
   return true;
 }

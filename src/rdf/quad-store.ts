@@ -129,6 +129,8 @@ export class QuadStore implements Source {
     const g = this.#intern(graph);
     const local = encoded.terms.map((code) => {
       let id = this.#ids.get(code);
+      // A code that is not the canonical key of its term (only a hand-made table has one) is
+      // interned under the canonical key, so one term never gets two ids.
       if (id === undefined) id = this.#intern(decodeTerm(code));
       return id;
     });
@@ -140,12 +142,18 @@ export class QuadStore implements Source {
     const seen = new Set<number>();
     const n = local.length;
     for (let i = 0; i < spo.length; i += 3) {
-      const [ls, lp, lo] = [spo[i] as number, spo[i + 1] as number, spo[i + 2] as number];
-      const [s, p, o] = [local[ls], local[lp], local[lo]];
+      const ls = spo[i] as number;
+      const lp = spo[i + 1] as number;
+      const lo = spo[i + 2] as number;
+      const s = local[ls];
+      const p = local[lp];
+      const o = local[lo];
       if (s === undefined || p === undefined || o === undefined) throw new TypeError('bad quad index');
       if (!fresh) this.#insert(g, s, p, o);
-      else if (!seen.has((ls * n + lp) * n + lo)) {
-        seen.add((ls * n + lp) * n + lo);
+      else {
+        const key = (ls * n + lp) * n + lo;
+        if (seen.has(key)) continue;
+        seen.add(key);
         this.#append(g, s, p, o);
       }
     }
