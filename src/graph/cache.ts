@@ -1,118 +1,124 @@
-import { createHash, createHmac } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Diagnostic, MdkgError } from '../errors.js';
-import { writeFileAtomic } from './atomic-write.js';
-import type { EncodedQuads } from '../rdf/term-codec.js';
+import type { Diagnostic } from '../errors.js';
+import type { StoredQuads } from '../rdf/term-codec.js';
+import { readSignedFile, type SignedFile, writeSignedFile } from './signed-file.js';
 import type { DocumentInfo } from './types.js';
-import { readTextFile } from '../util/read-file.js';
-import { cacheSecret } from './cache-key.js';
 
-export const CACHE_FILE = 'graph-cache.json';
-const FORMAT = 'mdkg-graph-cache';
-const VERSION = 2;
-/** Larger cache files are refused unread (a JavaScript string holds at most about 512 MB). */
-const MAX_CACHE_BYTES = 512 * 1024 * 1024;
+export const CACHE_FILE = 'graph-cache.bin';
+/** The JSON cache of format 2, removed when the binary one is written. */
+const OLD_CACHE_FILE = 'graph-cache.json';
+/** Format 3: binary (signed-file.ts); larger files than 512 MiB are refused unread. */
+const KIND: SignedFile = { format: 'mdkg-graph-cache', version: 3, maxBytes: 512 * 1024 * 1024 };
 
 /**
  * What the cache keeps of one document: enough to load it without parsing, and the file's identity
  * when it was read (`stat`: size, device, inode, mtime and ctime in ns). A file whose identity is
  * unchanged is not even read again: any write changes its ctime, which no one can set back.
  */
-export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: EncodedQuads; stat?: string };
+export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: StoredQuads; stat?: string };
 
-interface Header {
-  format: string;
-  version: number;
-  key: string;
-  checksum: string;
-  /** Names the secret that signed the cache (a hash of it), so another user's cache is told apart. */
-  signer: string;
-  entries: number;
+/** On disk: one term table for every document, and each document's triples as ids into it. */
+interface Payload {
+  terms: string[];
+  entries: (Omit<CacheEntry, 'quads'> & { spo: Uint32Array })[];
 }
 
-/** The checksum is an HMAC with this user's secret (cache-key.ts): only caches this user wrote verify. */
-const sign = (text: string): string => createHmac('sha256', cacheSecret()).update(text).digest('hex');
-const signerId = (): string => createHash('sha256').update(cacheSecret()).digest('hex').slice(0, 16);
+function isEntry(value: unknown, terms: number): value is Payload['entries'][number] {
+  const e = value as Partial<Payload['entries'][number]> | null;
+  if (
+    e === null ||
+    typeof e !== 'object' ||
+    typeof e.path !== 'string' ||
+    typeof e.hash !== 'string' ||
+    typeof e.iri !== 'string' ||
+    !Array.isArray(e.names) ||
+    !Array.isArray(e.links) ||
+    !Array.isArray(e.diagnostics) ||
+    typeof e.usable !== 'boolean' ||
+    (e.stat !== undefined && typeof e.stat !== 'string') ||
+    !(e.spo instanceof Uint32Array) ||
+    e.spo.length % 3 !== 0
+  )
+    return false;
+  for (const id of e.spo) if (id >= terms) return false;
+  return true;
+}
 
-function isEntry(value: unknown): value is CacheEntry {
-  const e = value as Partial<CacheEntry> | null;
-  return (
-    e !== null &&
-    typeof e === 'object' &&
-    typeof e.path === 'string' &&
-    typeof e.hash === 'string' &&
-    typeof e.iri === 'string' &&
-    Array.isArray(e.names) &&
-    Array.isArray(e.links) &&
-    Array.isArray(e.diagnostics) &&
-    typeof e.usable === 'boolean' &&
-    (e.stat === undefined || typeof e.stat === 'string') &&
-    typeof e.quads === 'object' &&
-    e.quads !== null &&
-    Array.isArray(e.quads.terms) &&
-    Array.isArray(e.quads.spo)
-  );
+/** True when every code of the table is a well-formed term code (term-codec). */
+function wellFormedTable(terms: unknown): terms is string[] {
+  if (!Array.isArray(terms)) return false;
+  for (const code of terms) {
+    if (typeof code !== 'string') return false;
+    const kind = code.charCodeAt(0);
+    if (kind === 76 /* L */ || kind === 84 /* T */) {
+      if (!code.includes(' ')) return false;
+    } else if (kind !== 78 /* N */ && kind !== 66 /* B */ && kind !== 83 /* S */) return false;
+  }
+  return true;
 }
 
 /**
- * Reads the cache. A missing cache gives an empty map; a cache of another version or key is ignored;
- * a corrupted one (bad header, checksum mismatch, bad entries) gives a diagnostic and is never trusted.
+ * Reads the cache. A missing cache gives an empty map; a cache of another version, key or signer is
+ * ignored; a damaged one (truncated, edited, malformed) gives a diagnostic and is never trusted.
  */
 export async function readCache(cacheDir: string, key: string): Promise<{ entries: Map<string, CacheEntry>; diagnostic?: Diagnostic | undefined }> {
   const entries = new Map<string, CacheEntry>();
-  let text: string;
-  try {
-    text = await readTextFile(join(cacheDir, CACHE_FILE), { maxBytes: MAX_CACHE_BYTES, follow: false });
-  } catch (error) {
-    if ((error as MdkgError).code === 'MDKG_NOT_FOUND') return { entries };
-    return {
-      entries,
-      diagnostic: {
-        code: 'MDKG_CACHE_CORRUPT',
-        severity: 'warning',
-        message: `cache ${CACHE_FILE} not read (${(error as Error).message}); rebuilding it from the documents`,
-        file: join(cacheDir, CACHE_FILE),
-      },
-    };
-  }
+  const file = join(cacheDir, CACHE_FILE);
   const corrupt = (why: string): { entries: Map<string, CacheEntry>; diagnostic: Diagnostic } => ({
     entries: new Map(),
-    diagnostic: {
-      code: 'MDKG_CACHE_CORRUPT',
-      severity: 'warning',
-      message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`,
-      file: join(cacheDir, CACHE_FILE),
-    },
+    diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`, file },
   });
-  const newline = text.indexOf('\n');
-  if (newline === -1) return corrupt('no header');
-  let header: Header;
-  try {
-    header = JSON.parse(text.slice(0, newline)) as Header;
-  } catch {
-    return corrupt('unreadable header');
+  const read = await readSignedFile(file, KIND, key);
+  if (!read.ok) return read.damage === undefined ? { entries } : corrupt(read.damage);
+  const payload = read.payload as Partial<Payload> | null;
+  if (payload === null || typeof payload !== 'object' || !wellFormedTable(payload.terms) || !Array.isArray(payload.entries))
+    return corrupt('malformed payload');
+  const table = payload.terms;
+  for (const entry of payload.entries) {
+    if (!isEntry(entry, table.length)) return corrupt('malformed entries');
+    const { spo, ...rest } = entry;
+    entries.set(entry.path, { ...rest, quads: { table, spo } });
   }
-  if (header.format !== FORMAT) return corrupt('not an mdkg cache');
-  if (header.version !== VERSION || header.key !== key) return { entries };
-  const body = text.slice(newline + 1);
-  // Signed with another secret (another user, another machine, a cache that came with a
-  // repository): not ours to trust, and not damage either; it is rebuilt without a warning.
-  if (header.signer !== signerId()) return { entries };
-  if (sign(body) !== header.checksum) return corrupt('checksum mismatch: edited since it was written');
-  let list: unknown;
-  try {
-    list = JSON.parse(body);
-  } catch {
-    return corrupt('unreadable entries');
-  }
-  if (!Array.isArray(list) || list.length !== header.entries || !list.every(isEntry)) return corrupt('malformed entries');
-  for (const entry of list) entries.set(entry.path, entry);
   return { entries };
 }
 
-/** Writes the cache atomically. */
+/** Writes the cache atomically, one term table for all documents; the format-2 file goes. */
 export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[]): Promise<void> {
-  const body = JSON.stringify(entries);
-  const header: Header = { format: FORMAT, version: VERSION, key, checksum: sign(body), signer: signerId(), entries: entries.length };
-  await writeFileAtomic(join(cacheDir, CACHE_FILE), `${JSON.stringify(header)}\n${body}`);
+  const terms: string[] = [];
+  const ids = new Map<string, number>();
+  const global = (code: string): number => {
+    let id = ids.get(code);
+    if (id === undefined) {
+      id = terms.length;
+      terms.push(code);
+      ids.set(code, id);
+    }
+    return id;
+  };
+  const mapped = new Map<readonly string[], Int32Array>();
+  const out: Payload['entries'] = [];
+  for (const { quads, ...rest } of entries) {
+    const table = 'table' in quads ? quads.table : quads.terms;
+    let map = mapped.get(table);
+    if (map === undefined) mapped.set(table, (map = new Int32Array(table.length).fill(-1)));
+    const idOf = (at: number): number => {
+      let id = map[at] as number;
+      if (id < 0) map[at] = id = global(table[at] as string);
+      return id;
+    };
+    // Triples once each: the store appends a cached document's triples without a check.
+    const seen = new Set<string>();
+    const spo: number[] = [];
+    for (let i = 0; i + 2 < quads.spo.length; i += 3) {
+      const [s, p, o] = [idOf(quads.spo[i] as number), idOf(quads.spo[i + 1] as number), idOf(quads.spo[i + 2] as number)];
+      const k = `${s} ${p} ${o}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      spo.push(s, p, o);
+    }
+    out.push({ ...rest, spo: Uint32Array.from(spo) });
+  }
+  await writeSignedFile(join(cacheDir, CACHE_FILE), KIND, key, { terms, entries: out } satisfies Payload);
+  await rm(join(cacheDir, OLD_CACHE_FILE), { force: true }).catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Quad } from '@rdfjs/types';
 import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
 import { parseDocument } from '../markdown-ld/parse.js';
-import { encodeQuads, type EncodedQuads } from '../rdf/term-codec.js';
+import { encodeQuads, type StoredQuads } from '../rdf/term-codec.js';
 import { documentToQuads } from '../rdf/to-quads.js';
 import type { CacheEntry } from './cache.js';
 import type { ScannedFile } from './scan.js';
@@ -16,7 +16,7 @@ export interface Candidate {
   /** Quads of a freshly parsed document. */
   fresh?: Quad[];
   /** Quads of a document reused from the disk cache. */
-  encoded?: EncodedQuads;
+  encoded?: StoredQuads;
   /** What the cache will keep; undefined when the store already holds an unchanged document. */
   entry?: CacheEntry;
 }
@@ -55,21 +55,6 @@ function toInfo(entry: CacheEntry): DocumentInfo {
   };
   if (entry.title !== undefined) info.title = entry.title;
   return info;
-}
-
-/** True when every quad index points into the term table and every term code is well formed. */
-function wellFormed(encoded: EncodedQuads): boolean {
-  if (encoded.spo.length % 3 !== 0) return false;
-  for (const code of encoded.terms) {
-    if (typeof code !== 'string') return false;
-    const kind = code.charCodeAt(0);
-    // N, B, S: any text after the kind; L and T: a language or datatype, a space, the value.
-    if (kind === 76 /* L */ || kind === 84 /* T */) {
-      if (!code.includes(' ')) return false;
-    } else if (kind !== 78 /* N */ && kind !== 66 /* B */ && kind !== 83 /* S */) return false;
-  }
-  for (const i of encoded.spo) if (!Number.isInteger(i) || i < 0 || i >= encoded.terms.length) return false;
-  return true;
 }
 
 async function parseFile(path: string, bytes: Uint8Array, maxBytes: number, hash: string): Promise<Candidate> {
@@ -117,7 +102,7 @@ export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise
   // Taken before reading: a write after it changes the ctime, so a stale identity never matches.
   const stat = identity(file.absolute, ctx.racyMs);
   const cached = ctx.disk.get(file.path);
-  if (stat !== undefined && cached?.stat === stat && ctx.known.get(file.path) === undefined && wellFormed(cached.quads)) {
+  if (stat !== undefined && cached?.stat === stat && ctx.known.get(file.path) === undefined) {
     ctx.stats.reused += 1;
     ctx.stats.unread += 1;
     return { info: toInfo(cached), encoded: cached.usable ? cached.quads : { terms: [], spo: [] }, entry: cached };
@@ -144,17 +129,15 @@ export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise
     ctx.stats.reused += 1;
     return { info: known };
   }
+  // The cache's entries were checked as it was read (cache.ts): well formed, ids in range.
   if (cached?.hash === hash) {
-    if (wellFormed(cached.quads)) {
-      ctx.stats.reused += 1;
-      if (cached.stat !== stat) {
-        ctx.restated = true;
-        if (stat === undefined) delete cached.stat;
-        else cached.stat = stat;
-      }
-      return { info: toInfo(cached), encoded: cached.usable ? cached.quads : { terms: [], spo: [] }, entry: cached };
+    ctx.stats.reused += 1;
+    if (cached.stat !== stat) {
+      ctx.restated = true;
+      if (stat === undefined) delete cached.stat;
+      else cached.stat = stat;
     }
-    ctx.diagnostics.push({ code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: 'cache entry is corrupt; document parsed again', file: file.path });
+    return { info: toInfo(cached), encoded: cached.usable ? cached.quads : { terms: [], spo: [] }, entry: cached };
   }
   ctx.stats.parsed += 1;
   const parsed = await parseFile(file.path, bytes, ctx.maxBytes, hash);

@@ -4,7 +4,7 @@ import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
 import { buildIndex, candidates, position, type QuadIndex } from './quad-index.js';
 import type { IdPairs, StoreSnapshot } from './store-types.js';
-import { decodeTerm, encodeTerm, type EncodedQuads } from './term-codec.js';
+import { decodeTerm, encodeTerm, type SharedQuads, type StoredQuads } from './term-codec.js';
 
 export type { IdPairs, StoreSnapshot } from './store-types.js';
 
@@ -33,6 +33,8 @@ export class QuadStore implements Source {
   #size = 0;
   #version = 0;
   #index: QuadIndex | undefined;
+  /** Store ids of the terms of shared term tables, by table (see addEncoded). */
+  readonly #tables = new WeakMap<readonly string[], Int32Array>();
 
   get size(): number {
     return this.#size;
@@ -125,7 +127,11 @@ export class QuadStore implements Source {
   }
 
   /** Adds a document's encoded quads (see term-codec) to `graph` without building quad objects. */
-  addEncoded(graph: Term, encoded: EncodedQuads): void {
+  addEncoded(graph: Term, encoded: StoredQuads): void {
+    if ('table' in encoded) {
+      this.#addShared(graph, encoded);
+      return;
+    }
     const g = this.#intern(graph);
     const local = encoded.terms.map((code) => {
       let id = this.#ids.get(code);
@@ -156,6 +162,32 @@ export class QuadStore implements Source {
         seen.add(key);
         this.#append(g, s, p, o);
       }
+    }
+  }
+
+  /**
+   * Quads whose ids point into a shared term table: each table term is interned once per store
+   * (`#tables`), whatever the number of documents using it. A table's documents hold no duplicates
+   * (the cache writes them so), so into a graph of its own they are appended without a check.
+   */
+  #addShared(graph: Term, { table, spo }: SharedQuads): void {
+    const g = this.#intern(graph);
+    let ids = this.#tables.get(table);
+    if (ids === undefined) this.#tables.set(table, (ids = new Int32Array(table.length).fill(-1)));
+    if (spo.length % 3 !== 0) throw new TypeError('bad quad table length');
+    const fresh = (this.#graphs.get(g)?.length ?? 0) === 0;
+    const id = (at: number): number => {
+      let n = ids[at];
+      if (n === undefined) throw new TypeError('bad quad index');
+      if (n < 0) ids[at] = n = this.#intern(decodeTerm(table[at] as string));
+      return n;
+    };
+    for (let i = 0; i < spo.length; i += 3) {
+      const s = id(spo[i] as number);
+      const p = id(spo[i + 1] as number);
+      const o = id(spo[i + 2] as number);
+      if (fresh) this.#append(g, s, p, o);
+      else this.#insert(g, s, p, o);
     }
   }
 

@@ -11,6 +11,18 @@ export interface EncodedQuads {
   spo: number[];
 }
 
+/**
+ * A document's quads as s,p,o ids into a term table many documents share (the parse cache's): each
+ * term is decoded once per load, however many documents use it. Duplicate-free by construction.
+ */
+export interface SharedQuads {
+  table: readonly string[];
+  spo: Uint32Array;
+}
+
+/** A document's quads as the parse cache hands them to the store. */
+export type StoredQuads = EncodedQuads | SharedQuads;
+
 /** `N<iri>`, `B<label>`, `S<string>`, `L<lang> <value>`, `T<datatype> <value>`. */
 export function encodeTerm(term: Term): string {
   switch (term.termType) {

@@ -11,33 +11,19 @@
 //   detected and rebuilt with a warning.
 // A fingerprint taken while a file was being written may miss the write (times are coarse): the
 // index is not written when a document changed in the last two seconds.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { fileIdentity } from '../util/file-identity.js';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import type { Diagnostic, MdkgError } from '../errors.js';
-import { cacheSecret } from '../graph/cache-key.js';
-import { writeFileAtomic } from '../graph/atomic-write.js';
+import type { Diagnostic } from '../errors.js';
+import { readSignedFile, type SignedFile, writeSignedFile } from '../graph/signed-file.js';
 import type { ScannedFile } from '../graph/scan.js';
-import { readRegularFile } from '../util/read-file.js';
 import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
-const FORMAT = 'mdkg-search-index';
-const VERSION = 4;
-/** Larger index files are refused unread. */
-const MAX_INDEX_BYTES = 1024 * 1024 * 1024;
+/** Format 4; larger index files than 1 GiB are refused unread. */
+const KIND: SignedFile = { format: 'mdkg-search-index', version: 4, maxBytes: 1024 * 1024 * 1024 };
 /** A document changed this recently may not show in its times yet: the index is not written. */
 export const RACY_MS = 2000;
-
-interface Header {
-  format: string;
-  version: number;
-  key: string;
-  bytes: number;
-  mac: string;
-  signer: string;
-}
 
 /** What the file keeps besides the index: the load's problems, reported again on a warm run. */
 export interface PersistedIndex {
@@ -73,9 +59,6 @@ export function indexKey(parts: { fingerprint: string; version: string; parser: 
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-const mac = (payload: Uint8Array): Buffer => createHmac('sha256', cacheSecret()).update(payload).digest();
-const signerId = (): string => createHash('sha256').update(cacheSecret()).digest('hex').slice(0, 16);
-
 export type ReadOutcome = { index: PersistedIndex } | { index?: undefined; diagnostic?: Diagnostic };
 
 /**
@@ -87,35 +70,9 @@ export async function readIndexCache(cacheDir: string, key: string): Promise<Rea
   const corrupt = (why: string): ReadOutcome => ({
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `search index ${INDEX_FILE} is corrupt (${why}); rebuilding it`, file: path },
   });
-  let bytes: Buffer;
-  try {
-    bytes = await readRegularFile(path, { maxBytes: MAX_INDEX_BYTES, follow: false });
-  } catch (error) {
-    if ((error as MdkgError).code === 'MDKG_NOT_FOUND') return {};
-    return corrupt((error as Error).message);
-  }
-  const newline = bytes.indexOf(0x0a);
-  if (newline < 0 || newline > 4096) return corrupt('no header');
-  let header: Header;
-  try {
-    header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as Header;
-  } catch {
-    return corrupt('unreadable header');
-  }
-  if (header === null || typeof header !== 'object' || header.format !== FORMAT) return corrupt('not an mdkg search index');
-  if (header.version !== VERSION || header.key !== key || header.signer !== signerId()) return {};
-  const payload = bytes.subarray(newline + 1);
-  if (payload.length !== header.bytes) return corrupt(`truncated: ${payload.length} of ${header.bytes} bytes`);
-  const expected = mac(payload);
-  const stated = Buffer.from(typeof header.mac === 'string' ? header.mac : '', 'hex');
-  if (stated.length !== expected.length || !timingSafeEqual(stated, expected)) return corrupt('checksum mismatch: changed since it was written');
-  let data: unknown;
-  try {
-    data = deserialize(payload);
-  } catch {
-    return corrupt('unreadable payload');
-  }
-  const index = data as Partial<PersistedIndex> | null;
+  const read = await readSignedFile(path, KIND, key);
+  if (!read.ok) return read.damage === undefined ? {} : corrupt(read.damage);
+  const index = read.payload as Partial<PersistedIndex> | null;
   if (index === null || typeof index !== 'object' || index.snapshot === undefined || !Array.isArray(index.diagnostics)) return corrupt('malformed payload');
   return { index: index as PersistedIndex };
 }
@@ -127,8 +84,6 @@ export async function readIndexCache(cacheDir: string, key: string): Promise<Rea
 export async function writeIndexCache(cacheDir: string, key: string, index: PersistedIndex, print: Fingerprint, racyMs = RACY_MS): Promise<boolean> {
   // A file changed just before the fingerprint was taken may change again within the same tick.
   if (print.takenAt - print.newest < racyMs) return false;
-  const payload = serialize(index);
-  const header: Header = { format: FORMAT, version: VERSION, key, bytes: payload.length, mac: mac(payload).toString('hex'), signer: signerId() };
-  await writeFileAtomic(join(cacheDir, INDEX_FILE), Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), payload]));
+  await writeSignedFile(join(cacheDir, INDEX_FILE), KIND, key, index);
   return true;
 }

@@ -11,20 +11,24 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const DOC = '---\nid: concept:a\ntype: Concept\ntitle: Alpha\n---\n# Alpha\n';
 
-async function forge(dir: string, sign: (body: string) => string, signer?: string): Promise<void> {
+/** Edits the cached title, then signs the payload with `sign` (and names `signer`, when given). */
+async function forge(dir: string, sign: (body: Buffer) => string, signer?: string): Promise<void> {
   const file = join(dir, '.mdkg', CACHE_FILE);
-  const text = await readFile(file, 'utf8');
-  const newline = text.indexOf('\n');
-  const body = text.slice(newline + 1).replace('Alpha', 'Evil!');
-  const header = { ...JSON.parse(text.slice(0, newline)), checksum: sign(body), ...(signer === undefined ? {} : { signer }) };
-  await writeFile(file, `${JSON.stringify(header)}\n${body}`);
+  const bytes = await readFile(file);
+  const newline = bytes.indexOf(0x0a);
+  const body = Buffer.from(bytes.subarray(newline + 1));
+  const at = body.indexOf('Alpha');
+  expect(at).toBeGreaterThan(0);
+  body.write('Evil!', at);
+  const header = { ...JSON.parse(bytes.subarray(0, newline).toString('utf8')), mac: sign(body), ...(signer === undefined ? {} : { signer }) };
+  await writeFile(file, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]));
 }
 
 describe('cache trust', () => {
   it.each([
-    ['a plain SHA-256 checksum', (body: string) => createHash('sha256').update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
-    ['an HMAC with another secret', (body: string) => createHmac('sha256', Buffer.alloc(32, 7)).update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
-    ["another signer named in the header (another user's cache)", (body: string) => createHash('sha256').update(body).digest('hex'), 'someone-else', []],
+    ['a plain SHA-256 checksum', (body: Buffer) => createHash('sha256').update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
+    ['an HMAC with another secret', (body: Buffer) => createHmac('sha256', Buffer.alloc(32, 7)).update(body).digest('hex'), undefined, ['MDKG_CACHE_CORRUPT']],
+    ["another signer named in the header (another user's cache)", (body: Buffer) => createHash('sha256').update(body).digest('hex'), 'someone-else', []],
   ])('an edited cache with %s is not served', async (_, sign, signer, codes) => {
     const dir = await tempDir({ 'a.md': DOC });
     await loadGraph(dir);

@@ -132,8 +132,10 @@ describe('loadGraph', () => {
     const dir = await tempDir(base);
     const first = await loadGraph(dir);
     const file = join(dir, '.mdkg', CACHE_FILE);
-    const text = await readFile(file, 'utf8');
-    const broken = corruption === 'TRUNCATE' ? text.slice(0, text.length - 20) : corruption === 'TAMPER' ? text.replace('Alpha', 'Evil!') : corruption;
+    const bytes = await readFile(file);
+    const tampered = Buffer.from(bytes);
+    tampered.write('Evil!', tampered.indexOf('Alpha'));
+    const broken = corruption === 'TRUNCATE' ? bytes.subarray(0, bytes.length - 20) : corruption === 'TAMPER' ? tampered : corruption;
     await writeFile(file, broken);
     const kg = await loadGraph(dir);
     expect(kg.stats).toMatchObject({ parsed: 3, reused: 0 });

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, open, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CACHE_FILE } from '../../src/graph/cache.js';
 import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/bench/dataset.js';
 import { loadConfig } from '../../src/config.js';
@@ -56,7 +57,7 @@ describe.each(KINDS)('%s', (_, make) => {
   it('as the parse cache file: a warning, and the documents still load', async () => {
     const dir = await tempDir({ 'a.md': DOC });
     await mkdir(join(dir, '.mdkg'));
-    await make(join(dir, '.mdkg', 'graph-cache.json'), await tempDir());
+    await make(join(dir, '.mdkg', CACHE_FILE), await tempDir());
     const kg = await loadGraph(dir);
     expect(kg.documents().map((d) => d.path)).toEqual(['a.md']);
     expect(kg.diagnostics.every((d) => d.severity === 'warning')).toBe(true);
