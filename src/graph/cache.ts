@@ -107,17 +107,24 @@ export async function writeCache(cacheDir: string, key: string, entries: readonl
       if (id < 0) map[at] = id = global(table[at] as string);
       return id;
     };
-    // Triples once each: the store appends a cached document's triples without a check.
-    const seen = new Set<string>();
-    const spo: number[] = [];
+    // Triples once each (the store appends a cached document's triples without a check): a shared
+    // table's documents are so already; a parsed one's are checked by one number per triple.
+    const n = table.length;
+    const seen = 'table' in quads ? undefined : new Set<number | string>();
+    const spo = new Uint32Array(quads.spo.length);
+    let at = 0;
     for (let i = 0; i + 2 < quads.spo.length; i += 3) {
-      const [s, p, o] = [idOf(quads.spo[i] as number), idOf(quads.spo[i + 1] as number), idOf(quads.spo[i + 2] as number)];
-      const k = `${s} ${p} ${o}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      spo.push(s, p, o);
+      const [ls, lp, lo] = [quads.spo[i] as number, quads.spo[i + 1] as number, quads.spo[i + 2] as number];
+      if (seen !== undefined) {
+        const k = n < 200_000 ? (ls * n + lp) * n + lo : `${ls} ${lp} ${lo}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+      }
+      spo[at++] = idOf(ls);
+      spo[at++] = idOf(lp);
+      spo[at++] = idOf(lo);
     }
-    out.push({ ...rest, spo: Uint32Array.from(spo) });
+    out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at) });
   }
   await writeSignedFile(join(cacheDir, CACHE_FILE), KIND, key, { terms, entries: out } satisfies Payload);
   await rm(join(cacheDir, OLD_CACHE_FILE), { force: true }).catch(() => undefined);

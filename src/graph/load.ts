@@ -91,9 +91,8 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
     if (!c.info.loaded) continue;
     // A parsed document's quads go in through their encoding too (all in the document's own graph):
     // the store then adds them without scanning for duplicates quad by quad.
-    const encoded = c.encoded ?? (c.fresh !== undefined && c.entry?.usable === true ? c.entry.quads : undefined);
+    const encoded = c.encoded ?? (c.fresh === true && c.entry?.usable === true ? c.entry.quads : undefined);
     if (encoded !== undefined) state.store.addEncoded(DataFactory.namedNode(c.info.iri), encoded);
-    else if (c.fresh !== undefined) state.store.addQuads(c.fresh);
   }
   state.docs = new Map(candidates.map((c) => [c.info.path, c.info]));
   const loaded = candidates.filter((c) => c.info.loaded).map((c) => c.info);

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Quad } from '@rdfjs/types';
 import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
 import { parseDocument } from '../markdown-ld/parse.js';
-import { encodeQuads, type StoredQuads } from '../rdf/term-codec.js';
-import { documentToQuads } from '../rdf/to-quads.js';
+import type { StoredQuads } from '../rdf/term-codec.js';
+import { documentToEncoded } from '../rdf/to-quads.js';
 import type { CacheEntry } from './cache.js';
 import type { ScannedFile } from './scan.js';
 import type { DocumentInfo, LoadStats } from './types.js';
@@ -13,8 +12,8 @@ import { readRegularFileSync } from '../util/read-file.js';
 /** One document of a sync: its info, and its quads when they must (re-)enter the store. */
 export interface Candidate {
   info: DocumentInfo;
-  /** Quads of a freshly parsed document. */
-  fresh?: Quad[];
+  /** Parsed now (its quads, when usable, are in `entry.quads`). */
+  fresh?: true;
   /** Quads of a document reused from the disk cache. */
   encoded?: StoredQuads;
   /** What the cache will keep; undefined when the store already holds an unchanged document. */
@@ -62,14 +61,14 @@ async function parseFile(path: string, bytes: Uint8Array, maxBytes: number, hash
   const base = { path, hash, links: parsed.links };
   if (!parsed.usable) {
     const entry: CacheEntry = { ...base, iri: '', names: [], diagnostics: parsed.diagnostics, usable: false, quads: { terms: [], spo: [] } };
-    return { info: toInfo(entry), fresh: [], entry };
+    return { info: toInfo(entry), fresh: true, entry };
   }
-  const rdf = await documentToQuads(parsed);
+  const rdf = await documentToEncoded(parsed);
   const diagnostics = [...parsed.diagnostics, ...rdf.diagnostics];
   const usable = !diagnostics.some((d) => d.code === 'MDKG_JSONLD_INVALID' || d.code === 'MDKG_REMOTE_CONTEXT');
-  const entry: CacheEntry = { ...base, iri: rdf.iri, names: rdf.names, diagnostics, usable, quads: encodeQuads(rdf.quads) };
+  const entry: CacheEntry = { ...base, iri: rdf.iri, names: rdf.names, diagnostics, usable, quads: rdf.encoded };
   if (rdf.title !== undefined) entry.title = rdf.title;
-  return { info: toInfo(entry), fresh: usable ? rdf.quads : [], entry };
+  return { info: toInfo(entry), fresh: true, entry };
 }
 
 function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate {
@@ -90,7 +89,7 @@ function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate 
     column: 1,
   };
   const entry: CacheEntry = { path: file.path, hash, iri: '', names: [], links: [], usable: false, quads: { terms: [], spo: [] }, diagnostics: [diagnostic] };
-  return { info: toInfo(entry), fresh: [], entry };
+  return { info: toInfo(entry), fresh: true, entry };
 }
 
 /**

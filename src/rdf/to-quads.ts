@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DataFactory } from 'n3';
-import type { BlankNode, Literal, NamedNode, Quad } from 'n3';
+import type { Quad } from 'n3';
+import { decodeTerm, type EncodedQuads } from './term-codec.js';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
 import {
@@ -16,7 +17,7 @@ import { boundNodes, checkTypes, documentIri, isIriText, locateInDocument, locat
 import { DEFAULT_PREFIXES, MDKG, XSD } from './namespaces.js';
 import { plainToRdf } from './plain-to-rdf.js';
 
-const { namedNode, blankNode, literal, quad } = DataFactory;
+const { namedNode, quad } = DataFactory;
 
 interface JsonLdTerm {
   termType: string;
@@ -59,12 +60,28 @@ export interface DocumentQuads {
   diagnostics: Diagnostic[];
 }
 
+/** A document's RDF as the loader keeps it: the quads of its graph encoded (term-codec). */
+export type DocumentEncoded = Omit<DocumentQuads, 'quads'> & { encoded: EncodedQuads };
+
 function scopeFor(iri: string): string {
   return `g${createHash('sha1').update(iri).digest('hex').slice(0, 10)}_`;
 }
 
 /** Converts a parsed document to quads in the named graph of its IRI. Problems become diagnostics. */
 export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuads> {
+  const { encoded, ...rest } = await documentToEncoded(doc);
+  const graph = namedNode(rest.iri);
+  const terms = encoded.terms.map(decodeTerm);
+  const quads: Quad[] = [];
+  for (let i = 0; i < encoded.spo.length; i += 3) {
+    const [s, p, o] = [terms[encoded.spo[i] as number], terms[encoded.spo[i + 1] as number], terms[encoded.spo[i + 2] as number]];
+    quads.push(quad(s as Quad['subject'], p as Quad['predicate'], o as Quad['object'], graph));
+  }
+  return { ...rest, quads };
+}
+
+/** The same, with the quads as a term table and s,p,o ids (term-codec): what the loader stores. */
+export async function documentToEncoded(doc: ParsedDocument): Promise<DocumentEncoded> {
   const fm = { ...(doc.frontMatter ?? {}) };
   const inline = fm['@context'];
   delete fm['@context'];
@@ -89,9 +106,9 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
     .flatMap((b) => (Array.isArray(b.value) ? b.value : [b.value]))
     .map((n) => (n !== null && typeof n === 'object' && !Array.isArray(n) ? { ...(n as Record<string, unknown>) } : n));
   if (!boundNodes([fm, ...blockNodes], doc, diagnostics))
-    return { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
+    return { iri, path: doc.path, hash: doc.hash, encoded: { terms: [], spo: [] }, names: documentNames(doc, rawId), diagnostics };
   checkTypes([fm, ...blockNodes], inline, doc, diagnostics);
-  const result: DocumentQuads = { iri, path: doc.path, hash: doc.hash, quads: [], names: documentNames(doc, rawId), diagnostics };
+  const result: DocumentEncoded = { iri, path: doc.path, hash: doc.hash, encoded: { terms: [], spo: [] }, names: documentNames(doc, rawId), diagnostics };
   if (typeof fm.title === 'string') result.title = fm.title;
   else if (doc.heading !== undefined) result.title = doc.heading;
 
@@ -101,11 +118,14 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
   const plain = inline === undefined ? plainToRdf(nodes, iri, defaultContext) : undefined;
   const raw = plain ?? (await fullToRdf(nodes, inline, iri, doc, diagnostics));
   if (raw === undefined) return result;
-  const graph = namedNode(iri);
   const scope = scopeFor(iri);
-  const convert = (term: JsonLdTerm): NamedNode | BlankNode | Literal | undefined => {
-    if (term.termType === 'BlankNode') return blankNode(scope + term.value.replace(/^_:/, ''));
+  const xsdString = `${XSD}string`;
+  // A term's code (term-codec), or undefined when the triple must go (with a diagnostic each time).
+  const valid = new Set<string>();
+  const convert = (term: JsonLdTerm): string | undefined => {
+    if (term.termType === 'BlankNode') return `B${scope}${term.value.replace(/^_:/, '')}`;
     if (term.termType === 'NamedNode') {
+      if (valid.has(term.value)) return `N${term.value}`;
       if (!isIriText(term.value)) {
         diagnostics.push({
           code: 'MDKG_JSONLD_DROPPED_TERM',
@@ -128,19 +148,43 @@ export async function documentToQuads(doc: ParsedDocument): Promise<DocumentQuad
         });
         return undefined;
       }
-      return namedNode(term.value);
+      valid.add(term.value);
+      return `N${term.value}`;
     }
-    return term.language ? literal(term.value, term.language) : literal(term.value, namedNode(term.datatype?.value ?? `${XSD}string`));
+    // As n3 keeps them: a language tag in lower case, xsd:string as a simple literal.
+    if (term.language) return `L${term.language.toLowerCase()} ${term.value}`;
+    const datatype = term.datatype?.value ?? xsdString;
+    return datatype === xsdString ? `S${term.value}` : `T${datatype} ${term.value}`;
+  };
+  const index = new Map<string, number>();
+  const { terms, spo } = result.encoded;
+  const id = (code: string): number => {
+    let n = index.get(code);
+    if (n === undefined) {
+      n = terms.length;
+      terms.push(code);
+      index.set(code, n);
+    }
+    return n;
   };
   for (const q of raw) {
     const s = convert(q.subject);
     const p = convert(q.predicate);
     const o = convert(q.object);
-    if (s === undefined || p === undefined || o === undefined || s.termType === 'Literal' || p.termType !== 'NamedNode') continue;
-    result.quads.push(quad(s, p, o, graph));
+    if (
+      s === undefined ||
+      p === undefined ||
+      o === undefined ||
+      s.charCodeAt(0) === 83 ||
+      s.charCodeAt(0) === 76 ||
+      s.charCodeAt(0) === 84 ||
+      p.charCodeAt(0) !== 78
+    )
+      continue;
+    spo.push(id(s), id(p), id(o));
   }
-  result.quads.push(quad(graph, namedNode(`${MDKG}sourcePath`), literal(doc.path), graph));
-  result.quads.push(quad(graph, namedNode(`${MDKG}contentHash`), literal(doc.hash), graph));
+  spo.push(id(`N${iri}`), id(`N${MDKG}sourcePath`), id(`S${doc.path}`));
+  spo.push(id(`N${iri}`), id(`N${MDKG}contentHash`), id(`S${doc.hash}`));
   return result;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../../src/markdown-ld/parse.js';
 import { expandId, pathIri } from '../../src/rdf/document-checks.js';
-import { documentToQuads } from '../../src/rdf/to-quads.js';
+import { decodeTerm, encodeTerm } from '../../src/rdf/term-codec.js';
+import { documentToEncoded, documentToQuads } from '../../src/rdf/to-quads.js';
 import { lines } from '../helpers/rdf.js';
 
 const V = 'https://w3id.org/mdkg/vocab#';
@@ -156,5 +157,21 @@ describe('ids', () => {
     ['#frag', 'https://w3id.org/mdkg/doc/dir/file#frag'],
   ])('expandId(%s)', (id, iri) => {
     expect(expandId(id, { tool: 'https://w3id.org/mdkg/tool/' }, pathIri('dir/file.md'))).toBe(iri);
+  });
+});
+
+describe('documentToEncoded', () => {
+  it.each([
+    ['a plain document', '---\nid: concept:a\ntype: Concept\ntitle: Alpha\nscore: "0.5"\nreadOnlyHint: true\nparameters:\n  - { name: p }\n---\n'],
+    [
+      'a language tag in capitals and a typed literal',
+      '---\nid: concept:b\n"@context": { "x": "https://e.org/x" }\nx: [{ "@value": "Hallo", "@language": "DE-at" }, { "@value": "3", "@type": "https://e.org/t" }]\n---\n',
+    ],
+  ])('gives each term its canonical code, the key the store interns it under (%s)', async (_name, text) => {
+    const { encoded, diagnostics } = await documentToEncoded(parseDocument(text, 'doc.md'));
+    expect(diagnostics).toEqual([]);
+    expect(encoded.terms.length).toBeGreaterThan(4);
+    expect(encoded.terms.map((code) => encodeTerm(decodeTerm(code)))).toEqual(encoded.terms);
+    expect(encoded.spo.length % 3).toBe(0);
   });
 });
