@@ -8,7 +8,9 @@ import { cacheDirProblem } from './cache-dir.js';
 import { QuadStore } from '../rdf/quad-store.js';
 import { readCache, writeCache, type CacheEntry } from './cache.js';
 import { resolveLinks } from './links.js';
-import { readDocument, type Candidate, type ReadContext } from './read-documents.js';
+import type { ParseJob } from './parse-file.js';
+import { parseEntries } from './parse-pool.js';
+import { parsedCandidate, readDocument, type Candidate, type ReadContext } from './read-documents.js';
 import { scanMarkdown } from './scan.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 import { capDiagnostics } from './diagnostic-cap.js';
@@ -70,12 +72,20 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
     diagnostics,
     ...(options.racyMs === undefined ? {} : { racyMs: options.racyMs }),
   };
-  const candidates: Candidate[] = [];
+  // Files are read in order; those to parse are parsed together (on every core when many), and
+  // take their place in the order again.
+  const read: (Candidate | ParseJob)[] = [];
+  const jobs: ParseJob[] = [];
   for (const [i, file] of files.entries()) {
-    const c = await readDocument(file, ctx);
-    if (c !== undefined) candidates.push(c);
-    if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === files.length) options.onProgress?.(i + 1, files.length);
+    const c = readDocument(file, ctx);
+    if (c !== undefined) read.push(c);
+    if (c !== undefined && !('info' in c)) jobs.push(c);
+    else if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === files.length) options.onProgress?.(i + 1 - jobs.length, files.length);
   }
+  const reusedCount = files.length - jobs.length;
+  const entries = await parseEntries(jobs, (done) => options.onProgress?.(reusedCount + done, files.length));
+  let parsedAt = 0;
+  const candidates = read.map((c) => ('info' in c ? c : parsedCandidate(entries[parsedAt++]!)));
 
   // Graphs of changed and deleted documents leave the store first, then link edges are redone.
   const next = new Map(candidates.map((c) => [c.info.path, c]));

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
-import { parseDocument } from '../markdown-ld/parse.js';
 import type { StoredQuads } from '../rdf/term-codec.js';
-import { documentToEncoded } from '../rdf/to-quads.js';
 import type { CacheEntry } from './cache.js';
+import type { ParseJob } from './parse-file.js';
 import type { ScannedFile } from './scan.js';
 import type { DocumentInfo, LoadStats } from './types.js';
 import { fileIdentity } from '../util/file-identity.js';
@@ -56,21 +55,6 @@ function toInfo(entry: CacheEntry): DocumentInfo {
   return info;
 }
 
-async function parseFile(path: string, bytes: Uint8Array, maxBytes: number, hash: string): Promise<Candidate> {
-  const parsed = parseDocument(bytes, path, { maxBytes, hash });
-  const base = { path, hash, links: parsed.links };
-  if (!parsed.usable) {
-    const entry: CacheEntry = { ...base, iri: '', names: [], diagnostics: parsed.diagnostics, usable: false, quads: { terms: [], spo: [] } };
-    return { info: toInfo(entry), fresh: true, entry };
-  }
-  const rdf = await documentToEncoded(parsed);
-  const diagnostics = [...parsed.diagnostics, ...rdf.diagnostics];
-  const usable = !diagnostics.some((d) => d.code === 'MDKG_JSONLD_INVALID' || d.code === 'MDKG_REMOTE_CONTEXT');
-  const entry: CacheEntry = { ...base, iri: rdf.iri, names: rdf.names, diagnostics, usable, quads: rdf.encoded };
-  if (rdf.title !== undefined) entry.title = rdf.title;
-  return { info: toInfo(entry), fresh: true, entry };
-}
-
 function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate {
   const hash = `size:${size}`;
   const cached = ctx.disk.get(file.path);
@@ -94,10 +78,10 @@ function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate 
 
 /**
  * Reads one file: refused from its size when too large (never read), reused when its content hash
- * matches what the store or the disk cache holds, parsed otherwise. Sync reads: measured faster
- * than batched async reads for thousands of small files.
+ * matches what the store or the disk cache holds, else a job for the parser (parse-pool.ts). Sync
+ * reads: measured faster than batched async reads for thousands of small files.
  */
-export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise<Candidate | undefined> {
+export function readDocument(file: ScannedFile, ctx: ReadContext): Candidate | ParseJob | undefined {
   // Taken before reading: a write after it changes the ctime, so a stale identity never matches.
   const stat = identity(file.absolute, ctx.racyMs);
   const cached = ctx.disk.get(file.path);
@@ -139,7 +123,10 @@ export async function readDocument(file: ScannedFile, ctx: ReadContext): Promise
     return { info: toInfo(cached), encoded: cached.usable ? cached.quads : { terms: [], spo: [] }, entry: cached };
   }
   ctx.stats.parsed += 1;
-  const parsed = await parseFile(file.path, bytes, ctx.maxBytes, hash);
-  if (stat !== undefined && parsed.entry !== undefined) parsed.entry.stat = stat;
-  return parsed;
+  return { path: file.path, bytes, maxBytes: ctx.maxBytes, hash, ...(stat === undefined ? {} : { stat }) };
+}
+
+/** The candidate of a document parsed now. */
+export function parsedCandidate(entry: CacheEntry): Candidate {
+  return { info: toInfo(entry), fresh: true, entry };
 }
