@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
-import type { StoredQuads } from '../rdf/term-codec.js';
+import { type StoredQuads, termTable } from '../rdf/term-codec.js';
 import { readSignedFile, type SignedFile, writeSignedFile } from './signed-file.js';
 import type { DocumentInfo } from './types.js';
 
@@ -85,17 +85,7 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
 
 /** Writes the cache atomically, one term table for all documents; the format-2 file goes. */
 export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[]): Promise<void> {
-  const terms: string[] = [];
-  const ids = new Map<string, number>();
-  const global = (code: string): number => {
-    let id = ids.get(code);
-    if (id === undefined) {
-      id = terms.length;
-      terms.push(code);
-      ids.set(code, id);
-    }
-    return id;
-  };
+  const { terms, id: global } = termTable();
   const mapped = new Map<readonly string[], Int32Array>();
   const out: Payload['entries'] = [];
   for (const { quads, ...rest } of entries) {

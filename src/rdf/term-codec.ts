@@ -51,13 +51,10 @@ export function decodeTerm(code: string): Term {
   throw new TypeError(`bad term code ${JSON.stringify(code.slice(0, 40))}`);
 }
 
-/** Encodes quads of one graph (the graph itself is implied by the document). */
-export function encodeQuads(quads: readonly Quad[]): EncodedQuads {
-  const index = new Map<string, number>();
-  const terms: string[] = [];
-  const spo: number[] = [];
-  const id = (term: Term): number => {
-    const code = encodeTerm(term);
+/** A growing term table: `id(code)` is the code's index in `terms`, added on first sight. */
+export function termTable(terms: string[] = []): { terms: string[]; id: (code: string) => number } {
+  const index = new Map<string, number>(terms.map((code, i) => [code, i]));
+  const id = (code: string): number => {
     let n = index.get(code);
     if (n === undefined) {
       n = terms.length;
@@ -66,6 +63,13 @@ export function encodeQuads(quads: readonly Quad[]): EncodedQuads {
     }
     return n;
   };
-  for (const q of quads) spo.push(id(q.subject), id(q.predicate), id(q.object));
+  return { terms, id };
+}
+
+/** Encodes quads of one graph (the graph itself is implied by the document). */
+export function encodeQuads(quads: readonly Quad[]): EncodedQuads {
+  const { terms, id } = termTable();
+  const spo: number[] = [];
+  for (const q of quads) spo.push(id(encodeTerm(q.subject)), id(encodeTerm(q.predicate)), id(encodeTerm(q.object)));
   return { terms, spo };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DataFactory } from 'n3';
 import type { Quad } from 'n3';
-import { decodeTerm, type EncodedQuads } from './term-codec.js';
+import { decodeTerm, type EncodedQuads, termTable } from './term-codec.js';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import type { ParsedDocument } from '../markdown-ld/types.js';
 import {
@@ -156,17 +156,8 @@ export async function documentToEncoded(doc: ParsedDocument): Promise<DocumentEn
     const datatype = term.datatype?.value ?? xsdString;
     return datatype === xsdString ? `S${term.value}` : `T${datatype} ${term.value}`;
   };
-  const index = new Map<string, number>();
-  const { terms, spo } = result.encoded;
-  const id = (code: string): number => {
-    let n = index.get(code);
-    if (n === undefined) {
-      n = terms.length;
-      terms.push(code);
-      index.set(code, n);
-    }
-    return n;
-  };
+  const { spo } = result.encoded;
+  const { id } = termTable(result.encoded.terms);
   for (const q of raw) {
     const s = convert(q.subject);
     const p = convert(q.predicate);
