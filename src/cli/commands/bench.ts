@@ -11,7 +11,7 @@ import { escapeForTerminal } from '../../util/terminal-text.js';
 import { writeChunksAtomic } from '../../util/write-chunks.js';
 import { datasetDirs } from '../dataset-dirs.js';
 import { checkOutputFile } from '../output-path.js';
-import { STRATEGIES, type Strategy } from '../../search/types.js';
+import { ALL_STRATEGIES, STRATEGIES, type Strategy, VECTOR_STRATEGIES } from '../../search/types.js';
 import { EXIT, type CliIo } from '../io.js';
 
 /** `--strategy a,b --strategy c` or `all`; the unknown names, if any. */
@@ -22,9 +22,12 @@ export function parseStrategies(values: readonly string[] | undefined): { strate
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (names.includes('all'))
-    return { strategies: [...STRATEGIES], unknown: names.filter((s) => s !== 'all' && !(STRATEGIES as readonly string[]).includes(s)) };
-  const unknown = names.filter((s) => !(STRATEGIES as readonly string[]).includes(s));
-  const strategies = STRATEGIES.filter((s) => names.includes(s));
+    return {
+      strategies: [...STRATEGIES, ...VECTOR_STRATEGIES.filter((s) => names.includes(s))],
+      unknown: names.filter((s) => s !== 'all' && !(ALL_STRATEGIES as readonly string[]).includes(s)),
+    };
+  const unknown = names.filter((s) => !(ALL_STRATEGIES as readonly string[]).includes(s));
+  const strategies = ALL_STRATEGIES.filter((s) => names.includes(s));
   return { strategies, unknown: strategies.length === 0 && unknown.length === 0 ? ['(none)'] : unknown };
 }
 
@@ -66,7 +69,7 @@ export async function benchCommand(args: string[], io: CliIo, makeSearcher: Make
   if (positionals.length === 0) throw new MdkgError('MDKG_USAGE', "no dataset: give one or more dataset folders (see 'mdkg help bench')");
   const { strategies, unknown } = parseStrategies(values.strategy);
   if (unknown.length > 0) {
-    io.stderr(`mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy ${unknown.map((s) => `'${s}'`).join(', ')}; valid: ${STRATEGIES.join(', ')}, all\n`);
+    io.stderr(`mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy ${unknown.map((s) => `'${s}'`).join(', ')}; valid: ${ALL_STRATEGIES.join(', ')}, all\n`);
     return EXIT.usage;
   }
   const limit = parseLimit(values.limit);
