@@ -57,7 +57,7 @@ export async function searchIndex(
   let whole: Ranking;
   if (vector) {
     // Loaded with the first vector search only: a lexical search never loads the vector code.
-    const { rankWithVectors } = await import('./rank/vector-rank.js');
+    const { rankWithVectors } = await import('./vector-rank.js');
     whole = await rankWithVectors(parts, searched, { ...opts, strategy: options.strategy as 'vector' | 'hybrid' | 'auto' }, diagnostics);
   } else whole = await rankRequest(parts, searched, opts);
   modes.push(...whole.modes);

@@ -34,7 +34,9 @@ export function toolEmbeddingText(name: string, get: (key: string) => readonly s
     labelled('also called', list('schema:alternateName')),
     labelled('keywords', [list('mdkg:keyword'), list('schema:keywords'), list('mdkg:category')].filter((s) => s !== '').join(', ')),
     labelled('examples', list('mdkg:example')),
-  ].filter((p) => p !== '');
+  ]
+    .map((p) => p.replace(/[\s.]+$/, ''))
+    .filter((p) => p !== '');
   const text = parts.join('. ').replace(/\s+/g, ' ');
   return text.length > MAX_EMBEDDING_CHARS ? text.slice(0, MAX_EMBEDDING_CHARS) : text;
 }

@@ -49,11 +49,21 @@ export function validateEmbeddings(value: unknown, file: string): EmbeddingsConf
     const stray = REMOTE_KEYS.find((k) => e[k] !== undefined);
     if (stray !== undefined) throw invalid(`'embeddings.${stray}' is for provider openai-compatible, not use-lite`);
   } else {
-    if (typeof e.base_url !== 'string' || !/^https?:\/\/[^/@\s]+/.test(e.base_url)) throw invalid("'embeddings.base_url' must be an http(s) URL without credentials");
+    if (!httpUrlWithoutCredentials(e.base_url)) throw invalid("'embeddings.base_url' must be an http(s) URL without credentials");
     if (typeof e.model !== 'string' || e.model === '') throw invalid("'embeddings.model' must name the server's model");
     if (e.dimensions === undefined) throw invalid("'embeddings.dimensions' is required for openai-compatible (the model's vector length)");
     if (e.api_key_env !== undefined && !(typeof e.api_key_env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(e.api_key_env)))
       throw invalid("'embeddings.api_key_env' must be the name of an environment variable");
   }
   return e as unknown as EmbeddingsConfig;
+}
+
+function httpUrlWithoutCredentials(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }

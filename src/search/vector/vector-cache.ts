@@ -53,7 +53,8 @@ export async function readVectorCache(file: string, modelId: string, dimensions:
   try {
     bytes = await readRegularFile(file, { maxBytes: MAX_BYTES, follow: false });
   } catch (error) {
-    return (error as MdkgError).code === 'MDKG_NOT_FOUND' ? { vectors: empty } : corrupt((error as Error).message);
+    if ((error as MdkgError).code === 'MDKG_NOT_FOUND') return { vectors: empty };
+    return { vectors: empty, diagnostic: { code: 'MDKG_FILE_READ', severity: 'warning', message: `vector cache not read: ${(error as Error).message}`, file } };
   }
   const newline = bytes.indexOf(0x0a);
   if (newline < 0 || newline > 4096) return corrupt('no header');

@@ -7,17 +7,18 @@
 //   ranked lexical-first, with vectors only breaking ties.
 // Without vectors, or when embedding the request fails, every one of them is the lexical ranking
 // with a diagnostic: vectors never make a search fail.
-import type { Diagnostic } from '../../errors.js';
-import { isMdkgError } from '../../errors.js';
-import { splitIdentifier } from '../../lexicon/words.js';
-import { withoutNegated } from '../request/negation.js';
-import type { VectorStrategy } from '../types.js';
-import { nearestTools } from '../vector/tool-vectors.js';
-import type { Fused } from './fusion.js';
-import { expand } from './graph-expansion.js';
-import type { IndexParts } from './index-parts.js';
-import { type Ranking, type RankOptions, rankRequest } from './rank-request.js';
-import { alignment } from './alignment.js';
+import type { Diagnostic } from '../errors.js';
+import { isMdkgError } from '../errors.js';
+import { splitIdentifier } from '../lexicon/words.js';
+import { withoutNegated } from './request/negation.js';
+import type { VectorStrategy } from './types.js';
+import { nearestTools } from './vector/tool-vectors.js';
+import { type Fused, maxFused } from './rank/fusion.js';
+import { buildHits } from './result/build-hits.js';
+import { expand } from './rank/graph-expansion.js';
+import type { IndexParts } from './rank/index-parts.js';
+import { type Ranking, type RankOptions, rankRequest } from './rank/rank-request.js';
+import { alignment } from './rank/alignment.js';
 
 /** Hand-set priors of the vector strategies (not fitted; see docs/benchmarks.md). */
 export const VECTOR_PARAMS = {
@@ -25,9 +26,20 @@ export const VECTOR_PARAMS = {
   k: 20,
   hybrid: { lexical: 1, vector: 1 },
   auto: { vector: 1, lexical: 0.7, graph: 0.3, window: 20, seeds: 3 },
-  /** Identifier-like requests: lexical first, vectors break ties. */
+  /** Identifier-like requests, and requests the lexical ranking is sure of: lexical first, vectors break ties. */
   identifier: { lexical: 1, vector: 0.2 },
+  /** The lexical first hit's calibrated confidence from which auto trusts the lexical ranking first. */
+  sure: 0.5,
 };
+
+/** Whether the lexical ranking's first tool has a calibrated confidence of at least VECTOR_PARAMS.sure. */
+function lexicalIsSure(parts: IndexParts, lexical: Ranking): boolean {
+  const top = lexical.ranked[0];
+  if (top === undefined) return false;
+  const max = maxFused(lexical.lists, parts.params.fusion.weights, parts.params.fusion.k);
+  const [hit] = buildHits(parts, lexical.state, [top], max, false, lexical.learned);
+  return (hit?.confidence ?? 0) >= VECTOR_PARAMS.sure;
+}
 
 /** Ranks a request with a vector strategy (`lexical` is the lexical ranking itself). */
 export async function rankWithVectors(
@@ -62,7 +74,7 @@ export async function rankWithVectors(
     const ranked = nearest.map((n, i): Fused => ({ doc: n.row, score: n.score, ranks: { ...byDoc.get(n.row)?.ranks, vector: i + 1 } }));
     return { state, lists, ranked, modes: ['vector'], maxScore: 1 };
   }
-  if (opts.strategy === 'hybrid' || identifierLike(request)) {
+  if (opts.strategy === 'hybrid' || identifierLike(request) || lexicalIsSure(parts, lexical)) {
     const w = opts.strategy === 'hybrid' ? VECTOR_PARAMS.hybrid : VECTOR_PARAMS.identifier;
     const ranked = fuseOrders(
       [
