@@ -26,7 +26,9 @@ export async function attachVectors(
   if (texts === undefined)
     return {
       index,
-      diagnostics: [{ code: 'MDKG_EMBEDDINGS_UNAVAILABLE', severity: 'warning', message: 'the index was built without embedding texts (vectorTexts); vectors are off' }],
+      diagnostics: [
+        { code: 'MDKG_EMBEDDINGS_UNAVAILABLE', severity: 'warning', message: 'the index was built without embedding texts (vectorTexts); vectors are off' },
+      ],
     };
   const made = options.provider === undefined ? makeProvider(config, options.env) : { provider: options.provider };
   if (made.provider === undefined) return { index, diagnostics: made.diagnostic === undefined ? [] : [made.diagnostic] };

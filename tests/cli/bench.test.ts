@@ -32,7 +32,11 @@ describe('parseStrategies', () => {
 describe('mdkg bench', () => {
   it.each([
     { argv: ['bench'], code: 2, stderr: "mdkg bench: MDKG_USAGE no dataset: give one or more dataset folders (see 'mdkg help bench')\n" },
-    { argv: ['bench', TINY, '--strategy', 'bm25,semantic'], code: 2, stderr: `mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy 'semantic'; valid: ${VALID}\n` },
+    {
+      argv: ['bench', TINY, '--strategy', 'bm25,semantic'],
+      code: 2,
+      stderr: `mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy 'semantic'; valid: ${VALID}\n`,
+    },
     { argv: ['bench', TINY, '--limit', '0'], code: 2, stderr: "mdkg bench: MDKG_USAGE --limit must be an integer from 1 to 100, got '0'\n" },
   ])('$argv exits $code', async ({ argv, code, stderr }) => {
     expect(await runCli(argv, process.cwd())).toEqual({ code, stdout: '', stderr });

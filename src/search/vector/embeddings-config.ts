@@ -37,7 +37,8 @@ export function validateEmbeddings(value: unknown, file: string): EmbeddingsConf
   if (!PROVIDERS.includes(e.provider as ProviderName)) throw invalid(`'embeddings.provider' must be one of ${PROVIDERS.join(', ')}`);
   const positive = (key: string, min = 1): void => {
     const n = e[key];
-    if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n >= min)) throw invalid(`'embeddings.${key}' must be an integer of at least ${min}`);
+    if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n >= min))
+      throw invalid(`'embeddings.${key}' must be an integer of at least ${min}`);
   };
   positive('dimensions');
   positive('batch_size');

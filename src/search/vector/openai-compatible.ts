@@ -38,8 +38,10 @@ export class OpenAiCompatibleProvider implements EmbeddingProvider {
 
   constructor(options: OpenAiCompatibleOptions) {
     const url = new URL(options.baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new MdkgError('MDKG_CONFIG_INVALID', `embeddings base URL must be http(s): ${options.baseUrl}`);
-    if (url.username !== '' || url.password !== '') throw new MdkgError('MDKG_CONFIG_INVALID', 'embeddings base URL must not hold credentials (use api_key_env)');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new MdkgError('MDKG_CONFIG_INVALID', `embeddings base URL must be http(s): ${options.baseUrl}`);
+    if (url.username !== '' || url.password !== '')
+      throw new MdkgError('MDKG_CONFIG_INVALID', 'embeddings base URL must not hold credentials (use api_key_env)');
     this.#url = `${url.href.replace(/\/+$/, '')}/v1/embeddings`;
     this.#o = { batchSize: 64, retries: 2, timeoutMs: 10000, backoffMs: 200, maxResponseBytes: 64 * 1024 * 1024, ...options };
     this.dimensions = options.dimensions;

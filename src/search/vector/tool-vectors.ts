@@ -72,7 +72,7 @@ export async function embedTools(texts: readonly string[], provider: EmbeddingPr
       });
       return { diagnostics, stats: stats(0) };
     }
-    missing.forEach((h, i) => fresh.set(h, vectors[i]!));
+    for (const [i, h] of missing.entries()) fresh.set(h, vectors[i]!);
   }
   const current = new Map<string, Float32Array>();
   for (const h of hashes) current.set(h, fresh.get(h) ?? cached.get(h)!);

@@ -38,7 +38,7 @@ describe('CosineIndex', () => {
         .slice(0, 10);
       const found = index.search(query, 10);
       expect(found.map((f) => f.row)).toEqual(brute.map((b) => b.row));
-      found.forEach((f, i) => expect(f.score).toBeCloseTo(brute[i]!.score, 5));
+      for (const [i, f] of found.entries()) expect(f.score).toBeCloseTo(brute[i]!.score, 5);
     }
   });
 

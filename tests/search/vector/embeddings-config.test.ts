@@ -26,12 +26,13 @@ describe('embeddings config', () => {
     expect(() => validateConfig({ embeddings: JSON.parse(JSON.stringify(embeddings)) as unknown }, 'x.yaml')).toThrow(message);
   });
 
-  it.each([{ provider: 'use-lite' }, { provider: 'use-lite', strategy: 'hybrid', timeout_ms: 100 }, { ...REMOTE, api_key_env: 'EMBED_KEY', retries: 0, batch_size: 8 }])(
-    'accepts %j',
-    (embeddings) => {
-      expect(validateConfig({ embeddings }, 'x.yaml')).toEqual({ embeddings });
-    },
-  );
+  it.each([
+    { provider: 'use-lite' },
+    { provider: 'use-lite', strategy: 'hybrid', timeout_ms: 100 },
+    { ...REMOTE, api_key_env: 'EMBED_KEY', retries: 0, batch_size: 8 },
+  ])('accepts %j', (embeddings) => {
+    expect(validateConfig({ embeddings }, 'x.yaml')).toEqual({ embeddings });
+  });
 
   it('makes the provider the config names, use-lite by default', () => {
     expect(makeProvider(undefined).provider).toBeInstanceOf(UseLiteProvider);
@@ -43,7 +44,11 @@ describe('embeddings config', () => {
 
   it('turns vectors off, with a diagnostic, when the key variable is not set', () => {
     expect(makeProvider({ ...REMOTE, provider: 'openai-compatible', api_key_env: 'EMBED_KEY' }, {})).toEqual({
-      diagnostic: { code: 'MDKG_EMBEDDINGS_UNAVAILABLE', severity: 'warning', message: 'embeddings.api_key_env names EMBED_KEY, which is not set; vectors are off' },
+      diagnostic: {
+        code: 'MDKG_EMBEDDINGS_UNAVAILABLE',
+        severity: 'warning',
+        message: 'embeddings.api_key_env names EMBED_KEY, which is not set; vectors are off',
+      },
     });
   });
 });

@@ -82,7 +82,11 @@ describe('OpenAiCompatibleProvider', () => {
   });
 
   it.each<[string, Handler, string]>([
-    ['wrong dimensions', (r, res) => json(res, 200, { data: r.body.input.map((_, index) => ({ index, embedding: [1, 2] })) }), 'vector 0 has 2 dimensions, expected 3'],
+    [
+      'wrong dimensions',
+      (r, res) => json(res, 200, { data: r.body.input.map((_, index) => ({ index, embedding: [1, 2] })) }),
+      'vector 0 has 2 dimensions, expected 3',
+    ],
     ['a non-number', (r, res) => json(res, 200, { data: r.body.input.map((_, index) => ({ index, embedding: [1, null, 3] })) }), 'non-finite value at 1'],
     ['a string number', (r, res) => json(res, 200, { data: r.body.input.map((_, index) => ({ index, embedding: [1, '2', 3] })) }), 'non-finite value at 1'],
     ['too few vectors', (_r, res) => json(res, 200, { data: [{ index: 0, embedding: [1, 2, 3] }] }), 'returned 1 vectors for 2 texts'],
@@ -92,7 +96,9 @@ describe('OpenAiCompatibleProvider', () => {
     ['a client error (not retried)', (_r, res) => json(res, 400, { error: 'bad model' }), 'HTTP 400: {"error":"bad model"}'],
   ])('fails with MDKG_EMBEDDINGS_FAILED on %s', async (_name, h, message) => {
     handler = h;
-    const error = await provider().embed(['x', 'y']).catch((e: unknown) => e);
+    const error = await provider()
+      .embed(['x', 'y'])
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'MDKG_EMBEDDINGS_FAILED' });
     expect((error as Error).message).toContain(message);
     expect(received).toHaveLength(1);

@@ -59,11 +59,7 @@ describe.skipIf(!installed)('use-lite (installed)', () => {
     const connect = vi.spyOn(net.Socket.prototype, 'connect');
     const fetch = vi.spyOn(globalThis, 'fetch');
     const provider = new UseLiteProvider();
-    const [a, b, c] = await provider.embed([
-      'remove this file from the disk',
-      'delete a document from storage',
-      'what will the weather be like tomorrow',
-    ]);
+    const [a, b, c] = await provider.embed(['remove this file from the disk', 'delete a document from storage', 'what will the weather be like tomorrow']);
     expect(provider.loadMs).toBeGreaterThan(0);
     expect(a).toHaveLength(512);
     expect(Math.hypot(...a!)).toBeCloseTo(1, 3);

@@ -92,7 +92,7 @@ describe('vector cache', () => {
   it('works without a cache folder and reports an unwritable one', async () => {
     const provider = new WordHashProvider();
     expect((await embedTools(TEXTS, provider)).stats.embedded).toBe(3);
-    const dir = await tempDir({ 'blocker': 'a file where the cache folder would be' });
+    const dir = await tempDir({ blocker: 'a file where the cache folder would be' });
     const out = await embedTools(TEXTS, provider, { cacheDir: `${dir}/blocker/sub` });
     expect(out.vectors?.index.rows).toBe(3);
     expect(out.diagnostics.map((d) => d.code)).toEqual(['MDKG_FILE_READ', 'MDKG_FILE_WRITE']);
