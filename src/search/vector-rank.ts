@@ -145,7 +145,7 @@ function fuseOrders(
 }
 
 /** Words of a request that look like identifiers: snake_case, camelCase, dotted (`tool-index.ts`), paths, `a::b`. */
-const IDENTIFIER = /^[\p{L}\p{N}]+(?:[_.:/][\p{L}\p{N}]+|::[\p{L}\p{N}]+)+$|^\p{Ll}+\p{Lu}[\p{L}\p{N}]*$/u;
+const IDENTIFIER = /^[\p{L}\p{N}-]+(?:[_.:/][\p{L}\p{N}-]+|::[\p{L}\p{N}-]+)+$|^\p{Ll}+\p{Lu}[\p{L}\p{N}]*$/u;
 
 /** A request of at most three words, one of them identifier-like: it names the tool rather than describing it. */
 export function identifierLike(request: string): boolean {

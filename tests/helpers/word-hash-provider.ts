@@ -8,8 +8,8 @@ export class WordHashProvider implements EmbeddingProvider {
   readonly dimensions: number;
   /** Every text embedded, in order. */
   readonly seen: string[] = [];
-  /** `throw`: reject; `nan`: a NaN in every vector; `short`: one dimension too few; `none`: an empty list. */
-  mode: 'ok' | 'throw' | 'nan' | 'short' | 'none' = 'ok';
+  /** `throw`: reject; `nan`: a NaN in every vector; `short`: one dimension too few; `none`: an empty list; `hang`: never answer. */
+  mode: 'ok' | 'throw' | 'nan' | 'short' | 'none' | 'hang' = 'ok';
 
   constructor(dimensions = 64, modelId = `word-hash-${dimensions}`) {
     this.dimensions = dimensions;
@@ -19,6 +19,7 @@ export class WordHashProvider implements EmbeddingProvider {
   embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (this.mode === 'throw') return Promise.reject(new MdkgError('MDKG_EMBEDDINGS_FAILED', 'the test provider is down'));
     if (this.mode === 'none') return Promise.resolve([]);
+    if (this.mode === 'hang') return new Promise(() => {});
     this.seen.push(...texts);
     return Promise.resolve(
       texts.map((text) => {
