@@ -44,7 +44,7 @@ describe('mdkg search with vectors', () => {
     const dir = await project('embeddings:\n  provider: use-lite\n  model: x\n');
     const { code, stderr } = await runCli(['search', 'list a directory'], dir);
     expect(code).toBe(1);
-    expect(stderr).toContain("MDKG_CONFIG_INVALID");
+    expect(stderr).toContain('MDKG_CONFIG_INVALID');
     expect(stderr).toContain("'embeddings.model' is for provider openai-compatible, not use-lite");
   });
 
