@@ -42,10 +42,23 @@ export class CosineIndex {
     const top: Scored[] = [];
     const want = Math.min(k, this.rows);
     if (want <= 0) return top;
+    const d4 = d - (d % 4);
     for (let r = 0; r < this.rows; r++) {
-      let dot = 0;
-      const base = r * d;
-      for (let j = 0; j < d; j++) dot += m[base + j]! * q[j]!;
+      // Four running sums: fewer loop steps and independent additions (measured faster here).
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let k = r * d;
+      let j = 0;
+      for (; j < d4; j += 4, k += 4) {
+        s0 += m[k]! * q[j]!;
+        s1 += m[k + 1]! * q[j + 1]!;
+        s2 += m[k + 2]! * q[j + 2]!;
+        s3 += m[k + 3]! * q[j + 3]!;
+      }
+      for (; j < d; j++, k++) s0 += m[k]! * q[j]!;
+      const dot = s0 + s1 + s2 + s3;
       if (top.length === want && dot <= top[want - 1]!.score) continue;
       let at = top.length;
       while (at > 0 && top[at - 1]!.score < dot) at--;
