@@ -90,12 +90,12 @@ function indexOptions(config: MdkgConfig): { overrides?: NonNullable<MdkgConfig[
  * The index with its tools' vectors when the config has embeddings (the vectors cached in
  * `<graphs>/.mdkg`); else as it is. Vectors that cannot be made are diagnostics, never a failed start.
  */
-async function withVectors(index: ToolIndex, config: MdkgConfig, graphsDir: string): Promise<{ index: ToolIndex; diagnostics: Diagnostic[] }> {
+async function withVectors(index: ToolIndex, config: MdkgConfig, graphsDir: string, cwd: string): Promise<{ index: ToolIndex; diagnostics: Diagnostic[] }> {
   if (config.embeddings === undefined) return { index, diagnostics: [] };
   const { attachVectors } = await import('../search/attach-vectors.js');
   const cacheDir = join(graphsDir, '.mdkg');
   const usable = (await cacheDirProblem(cacheDir)) === undefined;
-  const out = await attachVectors(index, config.embeddings, usable ? { cacheDir } : {});
+  const out = await attachVectors(index, config.embeddings, { configDir: cwd, ...(usable ? { cacheDir } : {}) });
   return { index: out.index, diagnostics: out.diagnostics };
 }
 
@@ -107,7 +107,7 @@ async function withVectors(index: ToolIndex, config: MdkgConfig, graphsDir: stri
 export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: string, previous?: Gateway): Promise<Gateway> {
   const started = performance.now();
   const opened = await openToolIndex(graphsDir, indexOptions(config));
-  const { index, diagnostics: vectorNotes } = await withVectors(opened.index, config, graphsDir);
+  const { index, diagnostics: vectorNotes } = await withVectors(opened.index, config, graphsDir, cwd);
   const servers = previous?.servers ?? new Map<string, Downstream>();
   if (previous === undefined) {
     for (const [id, s] of Object.entries(config.servers ?? {})) {
@@ -165,7 +165,7 @@ export function watchTools(gw: Gateway): void {
           if (report.added.length + report.updated.length + report.removed.length === 0) return;
           const kg = await gw.graph();
           await kg.refresh();
-          const rebuilt = await withVectors(ToolIndex.build(kg, indexOptions(gw.config)), gw.config, gw.graphsDir);
+          const rebuilt = await withVectors(ToolIndex.build(kg, indexOptions(gw.config)), gw.config, gw.graphsDir, gw.cwd);
           gw.index = rebuilt.index;
           gw.diagnostics.push(...rebuilt.diagnostics);
           gw.tools = knownTools(kg);

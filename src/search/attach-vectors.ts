@@ -14,6 +14,8 @@ export interface AttachOptions {
   /** A provider to use instead of the config's (tests, library callers). */
   provider?: EmbeddingProvider;
   env?: Readonly<Record<string, string | undefined>>;
+  /** The folder relative paths of the config resolve against (the config file's; default: the process's). */
+  configDir?: string;
   signal?: AbortSignal;
 }
 
@@ -30,7 +32,7 @@ export async function attachVectors(
         { code: 'MDKG_EMBEDDINGS_UNAVAILABLE', severity: 'warning', message: 'the index was built without embedding texts (vectorTexts); vectors are off' },
       ],
     };
-  const made = options.provider === undefined ? makeProvider(config, options.env) : { provider: options.provider };
+  const made = options.provider === undefined ? await makeProvider(config, options.env, options.configDir) : { provider: options.provider };
   if (made.provider === undefined) return { index, diagnostics: made.diagnostic === undefined ? [] : [made.diagnostic] };
   const embedded = await embedTools(texts, made.provider, {
     ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),

@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, runCli } from '../helpers/cli.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { safetensors, wordPieceTokenizer } from '../helpers/static-model.js';
+import { tempDir, writeFiles } from '../helpers/temp-dir.js';
 
 const installed = ((): boolean => {
   try {
@@ -38,6 +39,32 @@ describe('mdkg search with vectors', () => {
     expect(result.mode).toBe('lexical+reranked+vector-fallback');
     expect(result.hits.map((h) => h.name)).toEqual(['list_directory', 'list_directory_with_sizes']);
     expect(result.diagnostics.map((d) => d.code)).toEqual(['MDKG_EMBEDDINGS_UNAVAILABLE', 'MDKG_EMBEDDINGS_UNAVAILABLE']);
+  });
+
+  it('embeds with a static model from a folder named relative to the config', async () => {
+    // A model written for this test: "total" and "sum" share a direction, "disk" and "file" another.
+    const vocab = ['[UNK]', 'sum', 'total', 'file', 'disk', 'directory'];
+    const rows = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ];
+    const dir = await project('embeddings:\n  provider: static\n  path: models/tiny\n  strategy: vector\n');
+    await writeFiles(dir, {
+      'models/tiny/tokenizer.json': wordPieceTokenizer(vocab),
+      'models/tiny/model.safetensors': safetensors(rows),
+      'models/tiny/config.json': '{"normalize": true}',
+    });
+    const { code, stdout } = await runCli(['search', 'the total', '--json', '--limit', '1'], dir);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as Json;
+    expect(result.strategy).toBe('vector');
+    expect(result.hits[0]?.name).toBe('get-sum');
+    expect(result.hits[0]?.evidence.find((e) => e.source === 'vector')?.cosine).toBeGreaterThan(0.5);
+    expect((await readdir(join(dir, 'graphs', '.mdkg'))).filter((f) => f.startsWith('vectors-'))).toHaveLength(1);
   });
 
   it('refuses an invalid embeddings section', async () => {

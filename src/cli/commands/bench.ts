@@ -60,10 +60,10 @@ function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () =>
  */
 async function realSearcher(io: CliIo, strategies: readonly Strategy[]): Promise<MakeSearcher> {
   if (!strategies.some((s) => s === 'vector' || s === 'hybrid' || s === 'auto')) return (graph) => ToolIndex.build(graph);
-  const { config } = await loadConfig(io.cwd);
+  const { config, dir } = await loadConfig(io.cwd);
   const { attachVectors } = await import('../../search/attach-vectors.js');
   return async (graph) => {
-    const out = await attachVectors(ToolIndex.build(graph, { vectorTexts: true }), config.embeddings);
+    const out = await attachVectors(ToolIndex.build(graph, { vectorTexts: true }), config.embeddings, { configDir: dir });
     for (const d of out.diagnostics) io.stderr(`mdkg bench: ${diagnosticLine(d)}\n`);
     return out.index;
   };

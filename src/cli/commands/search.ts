@@ -100,7 +100,7 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
   if (values.strategy !== undefined && !(ALL_STRATEGIES as readonly string[]).includes(values.strategy))
     throw new MdkgError('MDKG_USAGE', `unknown strategy '${values.strategy}' (known: ${ALL_STRATEGIES.join(', ')})`);
   // The persisted index when it is current (a warm search loads no parser); else the graph.
-  const { root, config } = await graphRoot(io, values);
+  const { root, config, configDir } = await graphRoot(io, values);
   // With embeddings configured the default is theirs (auto unless set); else lexical, as always.
   const strategy = (values.strategy ?? (config.embeddings === undefined ? 'full' : (config.embeddings.strategy ?? 'auto'))) as Strategy;
   const vectors = strategy === 'vector' || strategy === 'hybrid' || strategy === 'auto';
@@ -119,7 +119,7 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
     // Loaded only for a vector strategy: the vector code and the model stay out of lexical searches.
     const { attachVectors } = await import('../../search/attach-vectors.js');
     const cacheDir = values['no-cache'] === true || (await cacheDirProblem(join(root, '.mdkg'))) !== undefined ? undefined : join(root, '.mdkg');
-    const attached = await attachVectors(index, config.embeddings, cacheDir === undefined ? {} : { cacheDir });
+    const attached = await attachVectors(index, config.embeddings, { configDir, ...(cacheDir === undefined ? {} : { cacheDir }) });
     index = attached.index;
     notes.push(...attached.diagnostics);
   }

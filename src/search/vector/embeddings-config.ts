@@ -5,11 +5,13 @@ import { MdkgError } from '../../errors.js';
 import { didYouMean } from '../../util/did-you-mean.js';
 import type { Strategy } from '../types.js';
 
-export const PROVIDERS = ['use-lite', 'openai-compatible'] as const;
+export const PROVIDERS = ['use-lite', 'openai-compatible', 'static'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
 export interface EmbeddingsConfig {
   provider: ProviderName;
+  /** static: the model2vec folder (config.json, tokenizer.json, model.safetensors), relative to the config file. */
+  path?: string;
   /** openai-compatible: the server root (`/v1/embeddings` is added). */
   base_url?: string;
   /** openai-compatible: the model name the server knows. */
@@ -26,7 +28,7 @@ export interface EmbeddingsConfig {
   strategy?: Extract<Strategy, 'lexical' | 'vector' | 'hybrid' | 'auto'>;
 }
 
-const KEYS = ['provider', 'base_url', 'model', 'dimensions', 'api_key_env', 'batch_size', 'retries', 'timeout_ms', 'strategy'];
+const KEYS = ['provider', 'path', 'base_url', 'model', 'dimensions', 'api_key_env', 'batch_size', 'retries', 'timeout_ms', 'strategy'];
 const REMOTE_KEYS = ['base_url', 'model', 'dimensions', 'api_key_env', 'batch_size', 'retries'];
 
 export function validateEmbeddings(value: unknown, file: string): EmbeddingsConfig {
@@ -46,9 +48,11 @@ export function validateEmbeddings(value: unknown, file: string): EmbeddingsConf
   positive('timeout_ms');
   if (e.strategy !== undefined && !['lexical', 'vector', 'hybrid', 'auto'].includes(e.strategy as string))
     throw invalid("'embeddings.strategy' must be lexical, vector, hybrid or auto");
-  if (e.provider === 'use-lite') {
+  if (e.provider !== 'static' && e.path !== undefined) throw invalid(`'embeddings.path' is for provider static, not ${String(e.provider)}`);
+  if (e.provider !== 'openai-compatible') {
     const stray = REMOTE_KEYS.find((k) => e[k] !== undefined);
-    if (stray !== undefined) throw invalid(`'embeddings.${stray}' is for provider openai-compatible, not use-lite`);
+    if (stray !== undefined) throw invalid(`'embeddings.${stray}' is for provider openai-compatible, not ${String(e.provider)}`);
+    if (e.provider === 'static' && (typeof e.path !== 'string' || e.path === '')) throw invalid("'embeddings.path' must name the static model's folder");
   } else {
     if (!httpUrlWithoutCredentials(e.base_url)) throw invalid("'embeddings.base_url' must be an http(s) URL without credentials");
     if (typeof e.model !== 'string' || e.model === '') throw invalid("'embeddings.model' must name the server's model");

@@ -9,8 +9,11 @@ const REMOTE = { provider: 'openai-compatible', base_url: 'http://127.0.0.1:1143
 describe('embeddings config', () => {
   it.each([
     ['not a mapping', 'use-lite', "x.yaml: 'embeddings' must be a mapping"],
-    ['no provider', {}, "x.yaml: 'embeddings.provider' must be one of use-lite, openai-compatible"],
-    ['an unknown provider', { provider: 'magic' }, "'embeddings.provider' must be one of use-lite, openai-compatible"],
+    ['no provider', {}, "x.yaml: 'embeddings.provider' must be one of use-lite, openai-compatible, static"],
+    ['an unknown provider', { provider: 'magic' }, "'embeddings.provider' must be one of use-lite, openai-compatible, static"],
+    ['a static model without a path', { provider: 'static' }, "'embeddings.path' must name the static model's folder"],
+    ['a path for use-lite', { provider: 'use-lite', path: 'm' }, "'embeddings.path' is for provider static, not use-lite"],
+    ['a remote key for static', { provider: 'static', path: 'm', base_url: 'http://x' }, "'embeddings.base_url' is for provider openai-compatible, not static"],
     ['a typo', { provider: 'use-lite', stratgy: 'auto' }, "unknown key 'embeddings.stratgy' (did you mean 'embeddings.strategy'?)"],
     ['a lexical ablation as strategy', { provider: 'use-lite', strategy: 'bm25' }, "'embeddings.strategy' must be lexical, vector, hybrid or auto"],
     ['a remote key for use-lite', { provider: 'use-lite', model: 'x' }, "'embeddings.model' is for provider openai-compatible, not use-lite"],
@@ -34,16 +37,19 @@ describe('embeddings config', () => {
     expect(validateConfig({ embeddings }, 'x.yaml')).toEqual({ embeddings });
   });
 
-  it('makes the provider the config names, use-lite by default', () => {
-    expect(makeProvider(undefined).provider).toBeInstanceOf(UseLiteProvider);
-    expect(makeProvider({ provider: 'use-lite' }).provider).toBeInstanceOf(UseLiteProvider);
-    const remote = makeProvider({ ...REMOTE, provider: 'openai-compatible', api_key_env: 'EMBED_KEY' }, { EMBED_KEY: 'k' }).provider;
+  it('makes the provider the config names, use-lite by default', async () => {
+    expect((await makeProvider(undefined)).provider).toBeInstanceOf(UseLiteProvider);
+    expect((await makeProvider({ provider: 'use-lite' })).provider).toBeInstanceOf(UseLiteProvider);
+    const remote = (await makeProvider({ ...REMOTE, provider: 'openai-compatible', api_key_env: 'EMBED_KEY' }, { EMBED_KEY: 'k' })).provider;
     expect(remote).toBeInstanceOf(OpenAiCompatibleProvider);
     expect(remote?.dimensions).toBe(768);
   });
 
-  it('turns vectors off, with a diagnostic, when the key variable is not set', () => {
-    expect(makeProvider({ ...REMOTE, provider: 'openai-compatible', api_key_env: 'EMBED_KEY' }, {})).toEqual({
+  it('turns vectors off, with a diagnostic, when the key variable is not set or the static model is missing', async () => {
+    const missing = await makeProvider({ provider: 'static', path: 'no-such-model' }, {}, '/nonexistent');
+    expect(missing.diagnostic).toMatchObject({ code: 'MDKG_EMBEDDINGS_UNAVAILABLE', severity: 'warning' });
+    expect(missing.diagnostic?.message).toContain('the static model in /nonexistent/no-such-model cannot be used');
+    expect(await makeProvider({ ...REMOTE, provider: 'openai-compatible', api_key_env: 'EMBED_KEY' }, {})).toEqual({
       diagnostic: {
         code: 'MDKG_EMBEDDINGS_UNAVAILABLE',
         severity: 'warning',

@@ -3,46 +3,18 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStaticModel, StaticProvider } from '../../../src/search/vector/static-model.js';
+import { safetensors, wordPieceTokenizer } from '../../helpers/static-model.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const VOCAB = ['[UNK]', 'read', 'file', '##s', '!', 'write', 'folder', 'del', '##ete', 'cafe'];
-const D = 3;
 /** Row i of the embeddings: [i, 1, -i / 2]. */
 const row = (i: number): number[] => [i, 1, -i / 2];
 
-/** A safetensors file with one tensor `embeddings` of VOCAB.length x D. */
-function safetensors(dtype: 'F32' | 'F16', rows = VOCAB.length, cut = 0): Buffer {
-  const width = dtype === 'F32' ? 4 : 2;
-  const data = Buffer.alloc(rows * D * width);
-  for (let i = 0; i < rows; i++)
-    row(i).forEach((x, j) => {
-      if (dtype === 'F32') data.writeFloatLE(x, (i * D + j) * 4);
-      else data.writeUInt16LE(toHalf(x), (i * D + j) * 2);
-    });
-  const header = Buffer.from(JSON.stringify({ __metadata__: { format: 'pt' }, embeddings: { dtype, shape: [rows, D], data_offsets: [0, data.length] } }));
-  const length = Buffer.alloc(8);
-  length.writeBigUInt64LE(BigInt(header.length));
-  const whole = Buffer.concat([length, header, data]);
-  return whole.subarray(0, whole.length - cut);
-}
-
-/** Half precision of small integers and halves (exact). */
-function toHalf(x: number): number {
-  if (x === 0) return 0;
-  const sign = x < 0 ? 0x8000 : 0;
-  const a = Math.abs(x);
-  const e = Math.floor(Math.log2(a));
-  return sign | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
-}
-
-const tokenizer = (type = 'WordPiece'): string =>
-  JSON.stringify({
-    normalizer: { type: 'BertNormalizer', lowercase: true },
-    model: { type, unk_token: '[UNK]', continuing_subword_prefix: '##', vocab: Object.fromEntries(VOCAB.map((t, i) => [t, i])) },
-  });
+const ROWS = VOCAB.map((_, i) => row(i));
+const tokenizer = (type = 'WordPiece'): string => wordPieceTokenizer(VOCAB, type);
 
 async function modelDir(files: Record<string, string | Buffer> = {}): Promise<string> {
-  const dir = await tempDir({ 'config.json': JSON.stringify({ normalize: false }), 'tokenizer.json': tokenizer(), 'model.safetensors': safetensors('F32') });
+  const dir = await tempDir({ 'config.json': JSON.stringify({ normalize: false }), 'tokenizer.json': tokenizer(), 'model.safetensors': safetensors(ROWS) });
   for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
   return dir;
 }
@@ -72,13 +44,13 @@ describe('static (model2vec) provider', () => {
   });
 
   it('reads float16 weights', async () => {
-    const provider = new StaticProvider(await loadStaticModel(await modelDir({ 'model.safetensors': safetensors('F16') })));
+    const provider = new StaticProvider(await loadStaticModel(await modelDir({ 'model.safetensors': safetensors(ROWS, 'F16') })));
     expect([...(await provider.embed(['file']))[0]!]).toEqual(row(2));
   });
 
   it.each([
-    ['a truncated model', { 'model.safetensors': safetensors('F32', VOCAB.length, 5) }, 'model.safetensors: the data does not match the shape'],
-    ['too few rows', { 'model.safetensors': safetensors('F32', 4) }, 'the tokenizer has 10 tokens, the embeddings 4 rows'],
+    ['a truncated model', { 'model.safetensors': safetensors(ROWS, 'F32', 5) }, 'model.safetensors: the data does not match the shape'],
+    ['too few rows', { 'model.safetensors': safetensors(ROWS.slice(0, 4)) }, 'the tokenizer has 10 tokens, the embeddings 4 rows'],
     ['a BPE tokenizer', { 'tokenizer.json': tokenizer('BPE') }, 'tokenizer.json: model type BPE is not supported (WordPiece only)'],
     ['a tokenizer that is not JSON', { 'tokenizer.json': '{' }, 'tokenizer.json is not JSON'],
     ['no model file', { 'model.safetensors': Buffer.alloc(0) }, 'model.safetensors: too short'],
