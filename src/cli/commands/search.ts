@@ -109,7 +109,9 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
     cache: values['no-cache'] !== true,
     ...(config.search === undefined ? {} : { overrides: config.search }),
     ...(progress === undefined ? {} : { onProgress: progress }),
-    ...(vectors ? { vectorTexts: true } : {}),
+    // With embeddings configured every strategy shares one persisted index (with the embedding
+    // texts), so switching strategies does not rebuild it each time.
+    ...(vectors || config.embeddings !== undefined ? { vectorTexts: true } : {}),
   });
   if (progress !== undefined && !opened.warm) io.stderr('\r\u001b[K');
   reportLoadProblems(io, opened);
