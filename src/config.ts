@@ -4,6 +4,7 @@ import { MdkgError } from './errors.js';
 import { parseFrontMatterFast } from './markdown-ld/yaml-fast.js';
 import { withOverrides, type SearchOverrides } from './search/params/search-params.js';
 import { readTextFile } from './util/read-file.js';
+import { type EmbeddingsConfig, validateEmbeddings } from './search/vector/embeddings-config.js';
 
 /** Config files above this size are refused unread. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -29,11 +30,13 @@ export interface MdkgConfig {
   tools_out?: string;
   /** Search ranking overrides: BM25F field weights by field key, fusion weights by source. */
   search?: SearchOverrides;
+  /** Embeddings for the vector strategies (vector, hybrid, auto); without it search is lexical. */
+  embeddings?: EmbeddingsConfig;
   /** `mdkg serve` over HTTP: the environment variable holding the bearer token clients must send. */
   serve?: { token_env?: string; confirm_destructive?: boolean; normalize?: boolean };
 }
 
-const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'serve'];
+const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'embeddings', 'serve'];
 const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
 const SERVE_KEYS = ['token_env', 'confirm_destructive', 'normalize'];
 
@@ -55,6 +58,7 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   if (config.sources !== undefined) validateSources(config.sources, file);
   if (config.hints !== undefined) validateHints(config.hints, file);
   if (config.search !== undefined) validateSearch(config.search, file);
+  if (config.embeddings !== undefined) validateEmbeddings(config.embeddings, file);
   if (config.tools_out !== undefined && typeof config.tools_out !== 'string') throw invalid(file, "'tools_out' must be a folder path");
   const ids = [...Object.keys((config.servers ?? {}) as object), ...Object.keys((config.sources ?? {}) as object)];
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);

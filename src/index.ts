@@ -57,10 +57,18 @@ export type { WriteSummary } from './generate/write-documents.js';
 
 export { ToolIndex } from './search/tool-index.js';
 export type { ExtraSource, ToolIndexOptions } from './search/tool-index.js';
-export { STRATEGIES } from './search/types.js';
+export { ALL_STRATEGIES, STRATEGIES, VECTOR_STRATEGIES } from './search/types.js';
+export { attachVectors } from './search/attach-vectors.js';
+export type { AttachOptions } from './search/attach-vectors.js';
+export { UseLiteProvider } from './search/vector/use-lite.js';
+export { OpenAiCompatibleProvider } from './search/vector/openai-compatible.js';
+export type { OpenAiCompatibleOptions } from './search/vector/openai-compatible.js';
+export type { EmbeddingProvider } from './search/vector/provider.js';
+export type { EmbeddingsConfig } from './search/vector/embeddings-config.js';
 export type {
   Evidence,
   Intent,
+  LexicalStrategy,
   QueryNormalizer,
   SearchHit,
   SearchOptions,
@@ -69,6 +77,7 @@ export type {
   Strategy,
   Token,
   ToolAnnotationsView,
+  VectorStrategy,
 } from './search/types.js';
 export { tokenize } from './search/text/tokenize.js';
 export { classifyIntent } from './search/request/intent.js';

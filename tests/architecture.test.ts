@@ -116,7 +116,7 @@ const FORBIDDEN: ReadonlyArray<[from: string, to: string]> = [
  * `search/types.ts`); graph search and fitting sit beside them; `pipeline.ts` and `tool-index.ts`
  * on top import any.
  */
-const SEARCH_STAGES = ['text', 'request', 'catalog', 'params', 'rank', 'result'] as const;
+const SEARCH_STAGES = ['text', 'request', 'catalog', 'params', 'vector', 'rank', 'result'] as const;
 const SEARCH_ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(SEARCH_STAGES.map((stage, i) => [stage, SEARCH_STAGES.slice(0, i)])),
   fit: ['params'],

@@ -4,6 +4,7 @@ import * as api from '../src/index.js';
 describe('public API', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(api).sort()).toEqual([
+      'ALL_STRATEGIES',
       'DEFAULT_CONTEXT_URL',
       'DEFAULT_MAX_DOCUMENT_BYTES',
       'DEFAULT_PREFIXES',
@@ -13,10 +14,14 @@ describe('public API', () => {
       'KnowledgeGraph',
       'MAX_QUERY_CHARS',
       'MdkgError',
+      'OpenAiCompatibleProvider',
       'QuadStore',
       'STRATEGIES',
       'ToolIndex',
+      'UseLiteProvider',
+      'VECTOR_STRATEGIES',
       'annotationStats',
+      'attachVectors',
       'classifyIntent',
       'compactIri',
       'computeSchemaProfile',

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { MdkgError, isMdkgError, type Diagnostic } from '../errors.js';
-import { STRATEGIES, type Strategy } from '../search/types.js';
+import { ALL_STRATEGIES, STRATEGIES, type Strategy } from '../search/types.js';
 import { aggregate, macroMean } from './aggregate.js';
 import { buildCatalog, type BuiltCatalog } from './catalog.js';
 import { readDataset, SPLITS, type Dataset } from './dataset.js';
@@ -154,11 +154,11 @@ export function summarize(datasets: readonly DatasetReport[], strategies: readon
  */
 export async function runBench(datasetDirs: readonly string[], options: RunBenchOptions): Promise<BenchReport> {
   const strategies = [...(options.strategies ?? STRATEGIES)];
-  const unknown = strategies.filter((s) => !STRATEGIES.includes(s));
+  const unknown = strategies.filter((s) => !ALL_STRATEGIES.includes(s));
   if (unknown.length > 0 || strategies.length === 0) {
     throw new MdkgError(
       'MDKG_STRATEGY_UNKNOWN',
-      `unknown strategy ${unknown.map((s) => `'${s}'`).join(', ') || '(none given)'}; valid: ${STRATEGIES.join(', ')}`,
+      `unknown strategy ${unknown.map((s) => `'${s}'`).join(', ') || '(none given)'}; valid: ${ALL_STRATEGIES.join(', ')}`,
     );
   }
   const limit = options.limit ?? 10;

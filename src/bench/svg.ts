@@ -1,6 +1,6 @@
 // A hand-written SVG bar chart of a benchmark report: deterministic, no dependency.
 import type { Strategy } from '../search/types.js';
-import { STRATEGIES } from '../search/types.js';
+import { ALL_STRATEGIES } from '../search/types.js';
 import type { Aggregate } from './aggregate.js';
 import type { BenchReport } from './types.js';
 
@@ -16,7 +16,7 @@ const METRIC_LABELS: Record<ChartMetric, string> = {
   map10: 'mAP@10',
 };
 
-/** Colour-blind-safe (Okabe–Ito), by position in STRATEGIES. */
+/** Colour-blind-safe (Okabe–Ito), by position in ALL_STRATEGIES. */
 const COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442', '#000000'];
 
 const BAR = 10;
@@ -83,7 +83,7 @@ export function renderSvg(report: BenchReport, options: { metrics?: readonly Cha
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${LEFT}" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`);
   for (const { s, x, y } of legend) {
-    const color = COLORS[STRATEGIES.indexOf(s) % COLORS.length] ?? '#777777';
+    const color = COLORS[ALL_STRATEGIES.indexOf(s) % COLORS.length] ?? '#777777';
     out.push(`<rect x="${x}" y="${y}" width="10" height="10" fill="${color}"/><text x="${x + 14}" y="${y + 9}">${escapeXml(s)}</text>`);
   }
   metrics.forEach((metric, p) => {
@@ -101,7 +101,7 @@ export function renderSvg(report: BenchReport, options: { metrics?: readonly Cha
         if (value === null || value === undefined) return;
         const h = Math.min(1, Math.max(0, value)) * PLOT_H;
         const x = LEFT + GROUP_GAP / 2 + gi * groupW + si * (BAR + BAR_GAP);
-        const color = COLORS[STRATEGIES.indexOf(s) % COLORS.length] ?? '#777777';
+        const color = COLORS[ALL_STRATEGIES.indexOf(s) % COLORS.length] ?? '#777777';
         const tip = `${g.label} | ${s} | ${METRIC_LABELS[metric]} ${value.toFixed(3)}`;
         out.push(`<rect x="${n(x)}" y="${n(base - h)}" width="${BAR}" height="${n(h)}" fill="${color}"><title>${escapeXml(tip)}</title></rect>`);
       });

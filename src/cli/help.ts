@@ -84,7 +84,12 @@ match is reported as MDKG_LOW_CONFIDENCE on stderr.
 Options:
   --limit <n>              results, 1 to 100 (default 5)
   --strategy <s>           bm25 | bm25+graph | bm25+graph+annotations |
-                           bm25+graph+annotations+fuzzy | full (default full)
+                           bm25+graph+annotations+fuzzy | full | lexical (= full) |
+                           vector | hybrid | auto (default full; with an embeddings
+                           section in the config, its strategy, default auto). The
+                           vector strategies embed with use-lite (offline, optional
+                           npm packages) unless the config names another provider;
+                           without vectors they rank lexically with a warning
   --file <path>            read the request from a file (UTF-8); '-' or no request with a
                            pipe on stdin reads standard input
   --explain                per-source ranks and scores, confidence features, related tools,
@@ -149,7 +154,9 @@ be read or built is reported and the others still run; exit 1 then.
 Options:
   --strategy <s>[,<s>...]  strategies to run, comma-separated or repeated (default: all):
                            bm25, bm25+graph, bm25+graph+annotations,
-                           bm25+graph+annotations+fuzzy, full, or all
+                           bm25+graph+annotations+fuzzy, full, or all; and
+                           lexical, vector, hybrid, auto (embeddings: the config's,
+                           else use-lite)
   --limit <n>              hits asked for per query, 1 to 100 (default 10)
   --json <file>            write the full report (every query's top hits) atomically; - for stdout
   --svg <file>             write a bar chart of Recall@5 and Hit@1 (e.g. benchmarks/results/<name>.svg)

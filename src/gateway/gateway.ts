@@ -8,6 +8,7 @@ import type { MdkgConfig } from '../config.js';
 import type { Diagnostic } from '../errors.js';
 import { generateTools } from '../generate/generate-tools.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
+import { cacheDirProblem } from '../graph/cache-dir.js';
 import { openToolIndex } from '../search/open-index.js';
 import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
 import { ToolIndex } from '../search/tool-index.js';
@@ -80,6 +81,24 @@ function indexedTools(index: ToolIndex): KnownTool[] {
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** How the gateway builds its index: the config's ranking overrides, and embedding texts when embeddings are configured. */
+function indexOptions(config: MdkgConfig): { overrides?: NonNullable<MdkgConfig['search']>; vectorTexts?: boolean } {
+  return { ...(config.search === undefined ? {} : { overrides: config.search }), ...(config.embeddings === undefined ? {} : { vectorTexts: true }) };
+}
+
+/**
+ * The index with its tools' vectors when the config has embeddings (the vectors cached in
+ * `<graphs>/.mdkg`); else as it is. Vectors that cannot be made are diagnostics, never a failed start.
+ */
+async function withVectors(index: ToolIndex, config: MdkgConfig, graphsDir: string, cwd: string): Promise<{ index: ToolIndex; diagnostics: Diagnostic[] }> {
+  if (config.embeddings === undefined) return { index, diagnostics: [] };
+  const { attachVectors } = await import('../search/attach-vectors.js');
+  const cacheDir = join(graphsDir, '.mdkg');
+  const usable = (await cacheDirProblem(cacheDir)) === undefined;
+  const out = await attachVectors(index, config.embeddings, { configDir: cwd, ...(usable ? { cacheDir } : {}) });
+  return { index: out.index, diagnostics: out.diagnostics };
+}
+
 /**
  * Opens the index (the persisted one when current, else by loading the graph); the servers are made
  * (not connected) from the config. The graph is loaded when first needed, then its tools (with
@@ -87,8 +106,8 @@ function indexedTools(index: ToolIndex): KnownTool[] {
  */
 export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: string, previous?: Gateway): Promise<Gateway> {
   const started = performance.now();
-  const opened = await openToolIndex(graphsDir, config.search === undefined ? {} : { overrides: config.search });
-  const index = opened.index;
+  const opened = await openToolIndex(graphsDir, indexOptions(config));
+  const { index, diagnostics: vectorNotes } = await withVectors(opened.index, config, graphsDir, cwd);
   const servers = previous?.servers ?? new Map<string, Downstream>();
   if (previous === undefined) {
     for (const [id, s] of Object.entries(config.servers ?? {})) {
@@ -120,7 +139,7 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
     servers,
     builtAt: new Date().toISOString(),
     buildMs: Math.round(performance.now() - started),
-    diagnostics: [...opened.diagnostics],
+    diagnostics: [...opened.diagnostics, ...vectorNotes],
     sessions: previous?.sessions ?? new Set(),
   };
   return gw;
@@ -146,7 +165,9 @@ export function watchTools(gw: Gateway): void {
           if (report.added.length + report.updated.length + report.removed.length === 0) return;
           const kg = await gw.graph();
           await kg.refresh();
-          gw.index = ToolIndex.build(kg, gw.config.search === undefined ? {} : { overrides: gw.config.search });
+          const rebuilt = await withVectors(ToolIndex.build(kg, indexOptions(gw.config)), gw.config, gw.graphsDir, gw.cwd);
+          gw.index = rebuilt.index;
+          gw.diagnostics.push(...rebuilt.diagnostics);
           gw.tools = knownTools(kg);
           // Regenerated documents are new resources to list.
           for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);

@@ -26,6 +26,7 @@ function evidenceLine(e: Evidence): string {
   if (e.corrected !== undefined) parts.push(e.corrected.map((c) => `${c.from}→${c.to}`).join(' '));
   if (e.path !== undefined) parts.push(`via ${e.path.from} (${e.path.relations.join(', ')}, ${e.path.confidence})`);
   if (e.alignment !== undefined) parts.push(`${e.alignment.intent} intent`);
+  if (e.cosine !== undefined) parts.push(`cosine ${e.cosine.toFixed(2)}`);
   return parts.join(': ');
 }
 
@@ -41,7 +42,9 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
     diagnostics.push(...out.diagnostics);
     if (out.normalized) searched = out.text;
   }
-  const result = await gw.index.search(searched, { limit: args.source === undefined ? limit : Math.min(100, limit * 10) });
+  // With embeddings configured, the configured strategy (default auto); else the lexical default.
+  const strategy = gw.config.embeddings === undefined ? {} : { strategy: gw.config.embeddings.strategy ?? 'auto' };
+  const result = await gw.index.search(searched, { limit: args.source === undefined ? limit : Math.min(100, limit * 10), ...strategy });
   const hits = (args.source === undefined ? result.hits : result.hits.filter((h) => h.source === args.source)).slice(0, limit);
   diagnostics.push(...result.diagnostics);
   for (const source of new Set(hits.map((h) => h.source))) {
@@ -57,6 +60,7 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
     query: args.query,
     ...(searched === args.query ? {} : { searched }),
     intent: result.intent,
+    ...(gw.config.embeddings === undefined ? {} : { strategy: result.strategy }),
     tools: hits.map((h) => ({
       id: h.id,
       name: h.name,

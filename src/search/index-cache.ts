@@ -55,7 +55,7 @@ export function fingerprint(files: readonly ScannedFile[]): Fingerprint {
 }
 
 /** The key of an index: the fingerprint and everything else the index depends on. */
-export function indexKey(parts: { fingerprint: string; version: string; parser: string; params: unknown; models: unknown }): string {
+export function indexKey(parts: { fingerprint: string; version: string; parser: string; params: unknown; models: unknown; texts?: string }): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 

@@ -14,6 +14,7 @@ import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
 import { DEFAULT_RERANK } from './params/rerank-model.js';
 import { type SearchOverrides, withOverrides } from './params/search-params.js';
 import { ToolIndex } from './tool-index.js';
+import { EMBEDDING_TEXT_VERSION } from './vector/embed-text.js';
 
 /** The mdkg version the index format belongs to (kept in step with package.json by a test). */
 export const INDEX_MDKG_VERSION = '0.1.0';
@@ -30,6 +31,8 @@ export interface OpenIndexOptions {
    * file times are coarse on some file systems). Tests on file systems with nanosecond times use 0.
    */
   racyMs?: number;
+  /** Keep each tool's embedding text in the index (for vectors; a separate persisted index). */
+  vectorTexts?: boolean;
 }
 
 export interface OpenedIndex {
@@ -43,7 +46,10 @@ export interface OpenedIndex {
 }
 
 export async function openToolIndex(root: string, options: OpenIndexOptions = {}): Promise<OpenedIndex> {
-  const overrides = options.overrides === undefined ? {} : { overrides: options.overrides };
+  const overrides = {
+    ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
+    ...(options.vectorTexts === true ? { vectorTexts: true } : {}),
+  };
   const cacheDir = options.cacheDir ?? join(root, '.mdkg');
   // The default cache folder is used only when it is a real folder or missing (the load says why otherwise).
   const persist = options.cache !== false && (options.cacheDir !== undefined || (await cacheDirProblem(cacheDir)) === undefined);
@@ -58,6 +64,7 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
       parser: parseKey(DEFAULT_MAX_DOCUMENT_BYTES),
       params: withOverrides(options.overrides),
       models: { calibration: DEFAULT_CALIBRATION, rerank: DEFAULT_RERANK },
+      ...(options.vectorTexts === true ? { texts: EMBEDDING_TEXT_VERSION } : {}),
     });
     const read = await readIndexCache(cacheDir, key);
     if (read.index !== undefined) {

@@ -7,21 +7,28 @@ import { withoutNegated } from './request/negation.js';
 import { maxFused, type Fused } from './rank/fusion.js';
 import { buildHits } from './result/build-hits.js';
 import { prepareQuery, runNormalizer } from './request/normalize-query.js';
-import { rankRequest, type RankOptions } from './rank/rank-request.js';
+import { rankRequest, type RankOptions, type Ranking } from './rank/rank-request.js';
 import type { IndexParts } from './rank/index-parts.js';
-import type { Intent, SearchResult } from './types.js';
+import type { Intent, SearchResult, Strategy } from './types.js';
 
 export type { RankingState } from './rank/rank-request.js';
 
 /** One search over an index's parts: the entry point under ToolIndex.search. */
-export async function searchIndex(parts: IndexParts, query: string, opts: RankOptions & { clauses: boolean }): Promise<SearchResult> {
+export async function searchIndex(
+  parts: IndexParts,
+  query: string,
+  options: Omit<RankOptions, 'strategy'> & { strategy: Strategy; clauses: boolean },
+): Promise<SearchResult> {
+  // `lexical` is `full` by another name; the other vector strategies rank with vectors on top of it.
+  const vector = options.strategy === 'vector' || options.strategy === 'hybrid' || options.strategy === 'auto';
+  const opts = { ...options, strategy: options.strategy === 'lexical' || vector ? 'full' : options.strategy } as RankOptions & { clauses: boolean };
   const prepared = prepareQuery(query, parts.options.maxQueryChars ?? 1000);
   const diagnostics: Diagnostic[] = [...prepared.diagnostics];
   const empty = (searched: string, intent: Intent, mode: string): SearchResult => ({
     query,
     searched,
     intent,
-    strategy: opts.strategy,
+    strategy: options.strategy,
     mode,
     hits: [],
     diagnostics,
@@ -47,11 +54,16 @@ export async function searchIndex(parts: IndexParts, query: string, opts: RankOp
       modes.push(`normalized:${normalizer.name}`);
     }
   }
-  const whole = await rankRequest(parts, searched, opts);
+  let whole: Ranking;
+  if (vector) {
+    // Loaded with the first vector search only: a lexical search never loads the vector code.
+    const { rankWithVectors } = await import('./vector-rank.js');
+    whole = await rankWithVectors(parts, searched, { ...opts, strategy: options.strategy as 'vector' | 'hybrid' | 'auto' }, diagnostics);
+  } else whole = await rankRequest(parts, searched, opts);
   modes.push(...whole.modes);
   let ranked = whole.ranked;
   // A clause that is only a negation ("not cancel it") names no step.
-  const clauses = opts.clauses && opts.strategy === 'full' ? splitClauses(searched).filter((c) => /\p{L}/u.test(withoutNegated(c).text)) : [];
+  const clauses = opts.clauses && opts.strategy === 'full' && !vector ? splitClauses(searched).filter((c) => /\p{L}/u.test(withoutNegated(c).text)) : [];
   if (clauses.length > 1) {
     const heads: (readonly Fused[])[] = [];
     // A clause is ranked with the clause before it, so that words it refers back to still count
@@ -65,7 +77,8 @@ export async function searchIndex(parts: IndexParts, query: string, opts: RankOp
   }
   const { state, lists, learned } = whole;
   const { params } = parts;
-  const hits = buildHits(parts, state, ranked.slice(0, opts.limit), maxFused(lists, params.fusion.weights, params.fusion.k), opts.explain, learned);
+  const maxScore = whole.maxScore ?? maxFused(lists, params.fusion.weights, params.fusion.k);
+  const hits = buildHits(parts, state, ranked.slice(0, opts.limit), maxScore, opts.explain, learned);
   const top = hits[0]?.confidence ?? 0;
   if (hits.length === 0) {
     diagnostics.push({ code: 'MDKG_LOW_CONFIDENCE', severity: 'warning', message: `no tool matched '${searched}'` });
@@ -80,7 +93,7 @@ export async function searchIndex(parts: IndexParts, query: string, opts: RankOp
     query,
     searched,
     intent: state.intent,
-    strategy: opts.strategy,
+    strategy: options.strategy,
     mode: modes.join('+'),
     hits,
     diagnostics,

@@ -14,7 +14,9 @@ import { searchIndex } from './pipeline.js';
 import { checkRerankModel } from './params/rerank-model.js';
 import { toolProfiles } from './rank/rerank.js';
 import { readToolsForIndex, type ToolCatalog } from './catalog/tool-records.js';
-import { STRATEGIES, type SearchOptions, type SearchResult } from './types.js';
+import { ALL_STRATEGIES, type SearchOptions, type SearchResult } from './types.js';
+import { EMBEDDING_FIELDS, toolEmbeddingText } from './vector/embed-text.js';
+import type { ToolVectors } from './vector/tool-vectors.js';
 
 export type { ExtraSource, ToolIndexOptions } from './rank/index-parts.js';
 
@@ -30,6 +32,8 @@ export interface IndexSnapshot {
   bm25: PackedBm25;
   steps: PackedSteps;
   actions: Uint8Array;
+  /** Each tool's embedding text (built with `vectorTexts`). */
+  texts?: string[];
 }
 
 export class ToolIndex {
@@ -50,14 +54,14 @@ export class ToolIndex {
     const store = 'store' in graph ? graph.store : graph;
     const params = withOverrides(options.overrides, options.params);
     // Only the fields BM25 weighs are read, tool by tool while BM25 tokenizes them, and not kept.
-    const { catalog, docs } = readToolsForIndex(
-      store,
-      Object.keys(params.bm25.fields).filter((k) => (params.bm25.fields[k]?.weight ?? 0) > 0),
-    );
+    const weighted = Object.keys(params.bm25.fields).filter((k) => (params.bm25.fields[k]?.weight ?? 0) > 0);
+    const keys = options.vectorTexts === true ? [...new Set([...weighted, ...EMBEDDING_FIELDS])] : weighted;
+    const { catalog, docs } = readToolsForIndex(store, keys);
     const bm25 = Bm25Index.build(docs, params.bm25);
+    const texts = options.vectorTexts === true ? docs.map((doc, i) => toolEmbeddingText(catalog.tools[i]!.name, (key) => doc.get(key))) : undefined;
     const adjacency = arrayTable(buildAdjacency(catalog, params.expansion));
     const profiles = arrayTable(toolProfiles(catalog, bm25));
-    return ToolIndex.#assemble(catalog, catalog.edges.length, bm25, adjacency, profiles, params, options, started);
+    return ToolIndex.#assemble(catalog, catalog.edges.length, bm25, adjacency, profiles, params, options, started, texts);
   }
 
   /**
@@ -70,7 +74,7 @@ export class ToolIndex {
     const bm25 = Bm25Index.fromState(unpackBm25(snapshot.bm25));
     const catalog: ToolCatalog = { tools: unpackTools(snapshot.tools), edges: [], groups: new Map() };
     const profiles = profilesTable(catalog.tools, snapshot.actions, bm25);
-    return ToolIndex.#assemble(catalog, snapshot.edgeCount, bm25, stepsTable(snapshot.steps), profiles, params, options, started);
+    return ToolIndex.#assemble(catalog, snapshot.edgeCount, bm25, stepsTable(snapshot.steps), profiles, params, options, started, snapshot.texts);
   }
 
   static #assemble(
@@ -82,6 +86,7 @@ export class ToolIndex {
     params: IndexParts['params'],
     options: ToolIndexOptions,
     started: number,
+    texts: readonly string[] | undefined,
   ): ToolIndex {
     const fuzzy = new FuzzyVocabulary(bm25.vocabulary(), (t) => bm25.documentFrequency(t));
     const byId = new Map<string, number>();
@@ -101,20 +106,38 @@ export class ToolIndex {
       byId,
       options,
       normalizerCache: new Map(),
+      ...(texts === undefined ? {} : { texts }),
     };
     return new ToolIndex(parts, edgeCount, performance.now() - started);
   }
 
   /** The index as data, for search/persist/ to write (shared with the index: never change it). */
   snapshot(): IndexSnapshot {
-    const { catalog, bm25, adjacency, profiles } = this.#parts;
+    const { catalog, bm25, adjacency, profiles, texts } = this.#parts;
     return {
       tools: packTools(catalog.tools),
       edgeCount: this.#edgeCount,
       bm25: packBm25(bm25.state()),
       steps: packSteps(adjacency),
       actions: packActions(profiles),
+      ...(texts === undefined ? {} : { texts: [...texts] }),
     };
+  }
+
+  /** Each tool's embedding text, index order (an index built with `vectorTexts`; else undefined). */
+  embeddingTexts(): readonly string[] | undefined {
+    return this.#parts.texts;
+  }
+
+  /** This index with the tools' vectors (vector/tool-vectors.ts embedTools over embeddingTexts()), for the vector strategies. */
+  withVectors(vectors: ToolVectors): ToolIndex {
+    if (vectors.index.rows !== this.size) throw new MdkgError('MDKG_USAGE', `the vectors are of ${vectors.index.rows} tools, the index has ${this.size}`);
+    return new ToolIndex({ ...this.#parts, vectors }, this.#edgeCount, this.buildMs);
+  }
+
+  /** Whether the vector strategies have vectors (else they rank lexically, with a diagnostic). */
+  get hasVectors(): boolean {
+    return this.#parts.vectors !== undefined;
   }
 
   /** The effective ranking parameters (defaults with the overrides applied). */
@@ -145,8 +168,8 @@ export class ToolIndex {
   /** Ranks the tools for a request in plain words. */
   search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
     const strategy = options.strategy ?? 'full';
-    if (!STRATEGIES.includes(strategy)) {
-      return Promise.reject(new MdkgError('MDKG_STRATEGY_UNKNOWN', `unknown strategy '${String(strategy)}' (known: ${STRATEGIES.join(', ')})`));
+    if (!ALL_STRATEGIES.includes(strategy)) {
+      return Promise.reject(new MdkgError('MDKG_STRATEGY_UNKNOWN', `unknown strategy '${String(strategy)}' (known: ${ALL_STRATEGIES.join(', ')})`));
     }
     const limit = options.limit ?? 5;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {

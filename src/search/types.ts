@@ -7,9 +7,20 @@ export type Intent = 'read' | 'write' | 'delete' | 'neutral';
 /** The ranked lists fused by a search. */
 export type SourceName = 'bm25' | 'graph' | 'annotations' | 'fuzzy' | 'pairs' | 'vector';
 
-/** Named source combinations, from BM25 alone to everything (`full`). */
-export type Strategy = 'bm25' | 'bm25+graph' | 'bm25+graph+annotations' | 'bm25+graph+annotations+fuzzy' | 'full';
-export const STRATEGIES: readonly Strategy[] = ['bm25', 'bm25+graph', 'bm25+graph+annotations', 'bm25+graph+annotations+fuzzy', 'full'];
+/**
+ * Named source combinations, from BM25 alone to everything lexical (`full`, also called `lexical`),
+ * and the strategies with vectors (embeddings): `vector` alone, `hybrid` (vectors fused with the
+ * lexical ranking) and `auto` (vector-first, lexical-first for identifier-like requests).
+ */
+export type Strategy = LexicalStrategy | VectorStrategy;
+export type LexicalStrategy = 'bm25' | 'bm25+graph' | 'bm25+graph+annotations' | 'bm25+graph+annotations+fuzzy' | 'full';
+export type VectorStrategy = 'lexical' | 'vector' | 'hybrid' | 'auto';
+/** The lexical ablation ladder (what `mdkg bench` runs by default and with `all`). */
+export const STRATEGIES: readonly LexicalStrategy[] = ['bm25', 'bm25+graph', 'bm25+graph+annotations', 'bm25+graph+annotations+fuzzy', 'full'];
+/** `lexical` (the same ranking as `full`) and the strategies that use vectors when they are available. */
+export const VECTOR_STRATEGIES: readonly VectorStrategy[] = ['lexical', 'vector', 'hybrid', 'auto'];
+/** Every strategy a search takes. */
+export const ALL_STRATEGIES: readonly Strategy[] = [...STRATEGIES, ...VECTOR_STRATEGIES];
 
 /** One token of a normalized text. */
 export interface Token {
@@ -61,6 +72,8 @@ export interface Evidence {
   path?: { from: string; relations: string[]; confidence: string };
   /** Annotation alignment: intent and the value it scored. */
   alignment?: { intent: Intent; value: number };
+  /** Vector source: the cosine similarity of the request and the tool's embedding text. */
+  cosine?: number;
 }
 
 export interface SearchHit {

@@ -187,7 +187,7 @@ describe('runBench with a test double searcher (stands in for ToolIndex)', () =>
   });
 
   it.each([
-    { strategies: ['bm25', 'vector'] as unknown as Strategy[], code: 'MDKG_STRATEGY_UNKNOWN' },
+    { strategies: ['bm25', 'semantic'] as unknown as Strategy[], code: 'MDKG_STRATEGY_UNKNOWN' },
     { strategies: [] as Strategy[], code: 'MDKG_STRATEGY_UNKNOWN' },
   ])('refuses strategies $strategies with $code', async ({ strategies, code }) => {
     await expect(runBench([TINY], { strategies, makeSearcher: (g) => wordOverlapSearcher(g) })).rejects.toMatchObject({ code });

@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { wordOverlapSearcher } from '../bench/word-overlap-searcher.js';
 
 const TINY = fileURLToPath(new URL('../fixtures/bench/tiny', import.meta.url));
-const VALID = 'bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy, full, all';
+const VALID = 'bm25, bm25+graph, bm25+graph+annotations, bm25+graph+annotations+fuzzy, full, lexical, vector, hybrid, auto, all';
 
 describe('parseStrategies', () => {
   it.each([
@@ -19,9 +19,11 @@ describe('parseStrategies', () => {
     { values: ['all'], strategies: [...STRATEGIES], unknown: [] },
     { values: ['full,bm25'], strategies: ['bm25', 'full'], unknown: [] },
     { values: ['bm25', 'bm25+graph'], strategies: ['bm25', 'bm25+graph'], unknown: [] },
-    { values: ['bm25,vector'], strategies: ['bm25'], unknown: ['vector'] },
+    { values: ['bm25,semantic'], strategies: ['bm25'], unknown: ['semantic'] },
     { values: ['all,nope'], strategies: [...STRATEGIES], unknown: ['nope'] },
     { values: [','], strategies: [], unknown: ['(none)'] },
+    { values: ['all,auto'], strategies: [...STRATEGIES, 'auto'], unknown: [] },
+    { values: ['auto,lexical'], strategies: ['lexical', 'auto'], unknown: [] },
   ])('$values', ({ values, strategies, unknown }) => {
     expect(parseStrategies(values)).toEqual({ strategies, unknown });
   });
@@ -30,7 +32,11 @@ describe('parseStrategies', () => {
 describe('mdkg bench', () => {
   it.each([
     { argv: ['bench'], code: 2, stderr: "mdkg bench: MDKG_USAGE no dataset: give one or more dataset folders (see 'mdkg help bench')\n" },
-    { argv: ['bench', TINY, '--strategy', 'bm25,vector'], code: 2, stderr: `mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy 'vector'; valid: ${VALID}\n` },
+    {
+      argv: ['bench', TINY, '--strategy', 'bm25,semantic'],
+      code: 2,
+      stderr: `mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy 'semantic'; valid: ${VALID}\n`,
+    },
     { argv: ['bench', TINY, '--limit', '0'], code: 2, stderr: "mdkg bench: MDKG_USAGE --limit must be an integer from 1 to 100, got '0'\n" },
   ])('$argv exits $code', async ({ argv, code, stderr }) => {
     expect(await runCli(argv, process.cwd())).toEqual({ code, stdout: '', stderr });

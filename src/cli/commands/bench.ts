@@ -11,8 +11,9 @@ import { escapeForTerminal } from '../../util/terminal-text.js';
 import { writeChunksAtomic } from '../../util/write-chunks.js';
 import { datasetDirs } from '../dataset-dirs.js';
 import { checkOutputFile } from '../output-path.js';
-import { STRATEGIES, type Strategy } from '../../search/types.js';
-import { EXIT, type CliIo } from '../io.js';
+import { ALL_STRATEGIES, STRATEGIES, type Strategy, VECTOR_STRATEGIES } from '../../search/types.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { loadConfig } from '../../config.js';
 
 /** `--strategy a,b --strategy c` or `all`; the unknown names, if any. */
 export function parseStrategies(values: readonly string[] | undefined): { strategies: Strategy[]; unknown: string[] } {
@@ -22,9 +23,12 @@ export function parseStrategies(values: readonly string[] | undefined): { strate
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (names.includes('all'))
-    return { strategies: [...STRATEGIES], unknown: names.filter((s) => s !== 'all' && !(STRATEGIES as readonly string[]).includes(s)) };
-  const unknown = names.filter((s) => !(STRATEGIES as readonly string[]).includes(s));
-  const strategies = STRATEGIES.filter((s) => names.includes(s));
+    return {
+      strategies: [...STRATEGIES, ...VECTOR_STRATEGIES.filter((s) => names.includes(s))],
+      unknown: names.filter((s) => s !== 'all' && !(ALL_STRATEGIES as readonly string[]).includes(s)),
+    };
+  const unknown = names.filter((s) => !(ALL_STRATEGIES as readonly string[]).includes(s));
+  const strategies = ALL_STRATEGIES.filter((s) => names.includes(s));
   return { strategies, unknown: strategies.length === 0 && unknown.length === 0 ? ['(none)'] : unknown };
 }
 
@@ -50,8 +54,23 @@ function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () =>
   };
 }
 
+/**
+ * The real index; with a vector strategy among `strategies`, with the tools' vectors from the
+ * config's embeddings provider (use-lite when none is configured), built for each dataset.
+ */
+async function realSearcher(io: CliIo, strategies: readonly Strategy[]): Promise<MakeSearcher> {
+  if (!strategies.some((s) => s === 'vector' || s === 'hybrid' || s === 'auto')) return (graph) => ToolIndex.build(graph);
+  const { config, dir } = await loadConfig(io.cwd);
+  const { attachVectors } = await import('../../search/attach-vectors.js');
+  return async (graph) => {
+    const out = await attachVectors(ToolIndex.build(graph, { vectorTexts: true }), config.embeddings, { configDir: dir });
+    for (const d of out.diagnostics) io.stderr(`mdkg bench: ${diagnosticLine(d)}\n`);
+    return out.index;
+  };
+}
+
 /** `mdkg bench`; `makeSearcher` builds the real index unless a test gives another searcher. */
-export async function benchCommand(args: string[], io: CliIo, makeSearcher: MakeSearcher = (graph) => ToolIndex.build(graph)): Promise<number> {
+export async function benchCommand(args: string[], io: CliIo, given?: MakeSearcher): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -66,10 +85,11 @@ export async function benchCommand(args: string[], io: CliIo, makeSearcher: Make
   if (positionals.length === 0) throw new MdkgError('MDKG_USAGE', "no dataset: give one or more dataset folders (see 'mdkg help bench')");
   const { strategies, unknown } = parseStrategies(values.strategy);
   if (unknown.length > 0) {
-    io.stderr(`mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy ${unknown.map((s) => `'${s}'`).join(', ')}; valid: ${STRATEGIES.join(', ')}, all\n`);
+    io.stderr(`mdkg bench: MDKG_STRATEGY_UNKNOWN unknown strategy ${unknown.map((s) => `'${s}'`).join(', ')}; valid: ${ALL_STRATEGIES.join(', ')}, all\n`);
     return EXIT.usage;
   }
   const limit = parseLimit(values.limit);
+  const makeSearcher = given ?? (await realSearcher(io, strategies));
   const quiet = values.quiet === true;
   const progress = !quiet && io.stderrIsTTY === true ? progressLine(io) : undefined;
   // Output paths are checked before the run, which can take long, not after it.

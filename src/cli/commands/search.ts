@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
-import { MdkgError } from '../../errors.js';
+import { type Diagnostic, MdkgError } from '../../errors.js';
 import { openToolIndex } from '../../search/open-index.js';
-import { STRATEGIES, type SearchHit, type SearchResult, type Strategy } from '../../search/types.js';
+import { ALL_STRATEGIES, type SearchHit, type SearchResult, type Strategy } from '../../search/types.js';
+import { cacheDirProblem } from '../../graph/cache-dir.js';
+import { join } from 'node:path';
 import { renderTable } from '../../util/table.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
 import { GRAPH_OPTIONS, graphRoot } from '../graph-root.js';
@@ -28,6 +30,7 @@ function evidenceText(hit: SearchHit): string {
     if (e.matched !== undefined && e.matched.length > 0) parts.push(e.matched.map((m) => m.term).join(' '));
     if (e.corrected !== undefined && e.corrected.length > 0) parts.push(e.corrected.map((c) => `${c.from}→${c.to}`).join(' '));
     if (e.path !== undefined) parts.push(`via ${e.path.from} (${e.path.relations.join('/')}, ${e.path.confidence})`);
+    if (e.cosine !== undefined) parts.push(`cosine ${e.cosine.toFixed(2)}`);
   }
   return parts.join('; ');
 }
@@ -94,21 +97,36 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
   const limit = values.limit === undefined ? 5 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw new MdkgError('MDKG_USAGE', `--limit must be an integer from 1 to 100, got '${values.limit}'`);
-  const strategy = values.strategy ?? 'full';
-  if (!(STRATEGIES as readonly string[]).includes(strategy))
-    throw new MdkgError('MDKG_USAGE', `unknown strategy '${strategy}' (known: ${STRATEGIES.join(', ')})`);
+  if (values.strategy !== undefined && !(ALL_STRATEGIES as readonly string[]).includes(values.strategy))
+    throw new MdkgError('MDKG_USAGE', `unknown strategy '${values.strategy}' (known: ${ALL_STRATEGIES.join(', ')})`);
   // The persisted index when it is current (a warm search loads no parser); else the graph.
-  const { root, config } = await graphRoot(io, values);
+  const { root, config, configDir } = await graphRoot(io, values);
+  // With embeddings configured the default is theirs (auto unless set); else lexical, as always.
+  const strategy = (values.strategy ?? (config.embeddings === undefined ? 'full' : (config.embeddings.strategy ?? 'auto'))) as Strategy;
+  const vectors = strategy === 'vector' || strategy === 'hybrid' || strategy === 'auto';
   const progress = io.isTTY ? (done: number, total: number) => io.stderr(`\rloading ${done}/${total} documents`) : undefined;
   const opened = await openToolIndex(root, {
     cache: values['no-cache'] !== true,
     ...(config.search === undefined ? {} : { overrides: config.search }),
     ...(progress === undefined ? {} : { onProgress: progress }),
+    // With embeddings configured every strategy shares one persisted index (with the embedding
+    // texts), so switching strategies does not rebuild it each time.
+    ...(vectors || config.embeddings !== undefined ? { vectorTexts: true } : {}),
   });
   if (progress !== undefined && !opened.warm) io.stderr('\r\u001b[K');
   reportLoadProblems(io, opened);
-  const index = opened.index;
-  const result = await index.search(query, { limit, strategy: strategy as Strategy, explain: values.explain === true });
+  let index = opened.index;
+  const notes: Diagnostic[] = [];
+  if (vectors) {
+    // Loaded only for a vector strategy: the vector code and the model stay out of lexical searches.
+    const { attachVectors } = await import('../../search/attach-vectors.js');
+    const cacheDir = values['no-cache'] === true || (await cacheDirProblem(join(root, '.mdkg'))) !== undefined ? undefined : join(root, '.mdkg');
+    const attached = await attachVectors(index, config.embeddings, { configDir, ...(cacheDir === undefined ? {} : { cacheDir }) });
+    index = attached.index;
+    notes.push(...attached.diagnostics);
+  }
+  const searched = await index.search(query, { limit, strategy, explain: values.explain === true });
+  const result = notes.length === 0 ? searched : { ...searched, diagnostics: [...notes, ...searched.diagnostics] };
   if (values.json === true) {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   } else {

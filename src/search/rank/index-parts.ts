@@ -9,6 +9,7 @@ import type { Step } from './graph-expansion.js';
 import type { RerankModel } from '../params/rerank-model.js';
 import type { ToolProfile } from './rerank.js';
 import type { ToolTable } from './tool-table.js';
+import type { ToolVectors } from '../vector/tool-vectors.js';
 
 export type { ToolTable } from './tool-table.js';
 
@@ -31,6 +32,8 @@ export interface ToolIndexOptions {
   maxQueryChars?: number;
   /** The learned re-ranking model (for fitting scripts); default data/rerank.json. */
   rerank?: RerankModel;
+  /** Keep each tool's embedding text (vector/embed-text.ts) in the index, for vectors (default false). */
+  vectorTexts?: boolean;
 }
 
 /** Everything a search reads; immutable after build. */
@@ -46,4 +49,8 @@ export interface IndexParts {
   byId: Map<string, number>;
   options: ToolIndexOptions;
   normalizerCache: Map<string, string>;
+  /** The tools' embedding texts (with `vectorTexts`), index order. */
+  texts?: readonly string[];
+  /** The tools' vectors, when an embedding provider embedded them (ToolIndex.withVectors). */
+  vectors?: ToolVectors;
 }

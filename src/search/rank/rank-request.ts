@@ -17,13 +17,13 @@ import { synonymsOf } from '../../lexicon/thesaurus.js';
 import { equivalentsOf } from '../../lexicon/equivalents.js';
 import { isEnglishWord } from '../../lexicon/english-words.js';
 import { ruleEnabled } from '../request/rule-ablation.js';
-import type { Intent, SourceName, Strategy } from '../types.js';
+import type { Intent, LexicalStrategy, SourceName } from '../types.js';
 import { verbExpansion } from '../request/verb-expansion.js';
 import { idf } from '../text/idf.js';
 import { requestObject } from '../request/request-object.js';
 import type { RequestObject } from './object-match.js';
 
-const SOURCES_OF: Readonly<Record<Strategy, readonly SourceName[]>> = {
+const SOURCES_OF: Readonly<Record<LexicalStrategy, readonly SourceName[]>> = {
   bm25: ['bm25'],
   'bm25+graph': ['bm25', 'graph'],
   'bm25+graph+annotations': ['bm25', 'graph', 'annotations'],
@@ -48,6 +48,8 @@ export interface RankingState {
   object?: RequestObject;
   reached: Map<number, Reached>;
   intent: Intent;
+  /** Vector strategies: the cosine similarity of the request and each tool the vector source listed. */
+  cosines?: Map<number, number>;
 }
 
 export interface Ranking {
@@ -58,10 +60,12 @@ export interface Ranking {
   /** Re-ranking features by document (re-ranked candidates, or with `explain` the fused top). */
   learned?: Map<number, RerankFeatures>;
   modes: string[];
+  /** The largest score `ranked` could hold (vector strategies; else the fusion's bound over `lists`). */
+  maxScore?: number;
 }
 
 export interface RankOptions {
-  strategy: Strategy;
+  strategy: LexicalStrategy;
   limit: number;
   explain: boolean;
   rerank: boolean;

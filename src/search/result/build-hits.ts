@@ -104,6 +104,10 @@ function evidenceOf(source: SourceName, rank: number, doc: number, ctx: Evidence
         score: 0,
         alignment: { intent: ctx.state.intent, value: alignment(ctx.state.intent, ctx.parts.catalog.tools[doc]!.annotations) ?? 0.5 },
       };
+    case 'vector': {
+      const cosine = ctx.state.cosines?.get(doc);
+      return cosine === undefined ? { source, rank, score: 0 } : { source, rank, score: round(cosine), cosine: round(cosine) };
+    }
     default:
       return { source, rank, score: 0 };
   }
