@@ -70,7 +70,7 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`, file },
   });
   const read = await readSignedFile(file, KIND, key);
-  if (!read.ok) return read.damage === undefined ? { entries } : corrupt(read.damage);
+  if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? { entries } : corrupt(read.damage ?? read.unreadable ?? '');
   const payload = read.payload as Partial<Payload> | null;
   if (payload === null || typeof payload !== 'object' || !wellFormedTable(payload.terms) || !Array.isArray(payload.entries))
     return corrupt('malformed payload');

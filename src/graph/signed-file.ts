@@ -1,6 +1,6 @@
 // A cache file that is never trusted unless this user wrote it: one JSON header line (format,
-// version, key, payload length, HMAC with the user's secret, signer), then a V8-serialized payload.
-// Used by the parse cache (cache.ts) and the persisted search index (search/index-cache.ts).
+// version, key, payload length, HMAC with the user's secret, signer), then the payload: V8-serialized
+// (the parse cache, cache.ts; the search index, search/index-cache.ts) or raw bytes (the vector cache).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import type { MdkgError } from '../errors.js';
@@ -25,20 +25,22 @@ export interface SignedFile {
 }
 
 /** A hit, a quiet miss (no file; another version, key or signer), or damage with the reason. */
-export type SignedRead = { ok: true; payload: unknown } | { ok: false; damage?: string };
+/** A miss says why when it is worth a warning: `damage` (the file is not sound) or `unreadable` (it could not be read). */
+export type SignedMiss = { ok: false; damage?: string; unreadable?: string };
+export type SignedRead = { ok: true; payload: unknown } | SignedMiss;
 
 const mac = (payload: Uint8Array): Buffer => createHmac('sha256', cacheSecret()).update(payload).digest();
 /** Names the secret that signed a file (a hash of it), so another user's file is told apart. */
 export const signerId = (): string => createHash('sha256').update(cacheSecret()).digest('hex').slice(0, 16);
 
-/** Reads and verifies `path`: the payload is deserialized only after its HMAC verifies. */
-export async function readSignedFile(path: string, kind: SignedFile, key: string): Promise<SignedRead> {
+/** Reads and verifies `path`: the raw payload, returned only after its HMAC verifies. */
+export async function readSignedBytes(path: string, kind: SignedFile, key: string): Promise<{ ok: true; payload: Buffer } | SignedMiss> {
   let bytes: Buffer;
   try {
     bytes = await readRegularFile(path, { maxBytes: kind.maxBytes, follow: false });
   } catch (error) {
     if ((error as MdkgError).code === 'MDKG_NOT_FOUND') return { ok: false };
-    return { ok: false, damage: (error as Error).message };
+    return { ok: false, unreadable: (error as Error).message };
   }
   const newline = bytes.indexOf(0x0a);
   if (newline < 0 || newline > 4096) return { ok: false, damage: 'no header' };
@@ -57,16 +59,27 @@ export async function readSignedFile(path: string, kind: SignedFile, key: string
   const expected = mac(payload);
   const stated = Buffer.from(typeof header.mac === 'string' ? header.mac : '', 'hex');
   if (stated.length !== expected.length || !timingSafeEqual(stated, expected)) return { ok: false, damage: 'checksum mismatch: changed since it was written' };
+  return { ok: true, payload };
+}
+
+/** Reads and verifies `path`: the payload is deserialized only after its HMAC verifies. */
+export async function readSignedFile(path: string, kind: SignedFile, key: string): Promise<SignedRead> {
+  const read = await readSignedBytes(path, kind, key);
+  if (!read.ok) return read;
   try {
-    return { ok: true, payload: deserialize(payload) };
+    return { ok: true, payload: deserialize(read.payload) };
   } catch {
     return { ok: false, damage: 'unreadable payload' };
   }
 }
 
-/** Writes `value` atomically (a reader sees the old file or the new one, never half of one). */
-export async function writeSignedFile(path: string, kind: SignedFile, key: string, value: unknown): Promise<void> {
-  const payload = serialize(value);
+/** Writes raw `payload` atomically (a reader sees the old file or the new one, never half of one). */
+export async function writeSignedBytes(path: string, kind: SignedFile, key: string, payload: Uint8Array): Promise<void> {
   const header: Header = { format: kind.format, version: kind.version, key, bytes: payload.length, mac: mac(payload).toString('hex'), signer: signerId() };
   await writeFileAtomic(path, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), payload]));
+}
+
+/** Writes `value` V8-serialized, atomically. */
+export async function writeSignedFile(path: string, kind: SignedFile, key: string, value: unknown): Promise<void> {
+  await writeSignedBytes(path, kind, key, serialize(value));
 }

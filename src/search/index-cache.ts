@@ -71,7 +71,7 @@ export async function readIndexCache(cacheDir: string, key: string): Promise<Rea
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `search index ${INDEX_FILE} is corrupt (${why}); rebuilding it`, file: path },
   });
   const read = await readSignedFile(path, KIND, key);
-  if (!read.ok) return read.damage === undefined ? {} : corrupt(read.damage);
+  if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? {} : corrupt(read.damage ?? read.unreadable ?? '');
   const index = read.payload as Partial<PersistedIndex> | null;
   if (index === null || typeof index !== 'object' || index.snapshot === undefined || !Array.isArray(index.diagnostics)) return corrupt('malformed payload');
   return { index: index as PersistedIndex };

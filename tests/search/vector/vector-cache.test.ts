@@ -73,10 +73,10 @@ describe('vector cache', () => {
   it.each<[string, (b: Buffer) => Buffer, string | undefined]>([
     ['truncated', (b) => b.subarray(0, b.length - 7), 'truncated'],
     ['a flipped byte', (b) => Buffer.from(b.map((x, i) => (i === b.length - 3 ? x ^ 0x40 : x))), 'checksum mismatch'],
-    ['an edited count', (b) => withHeader(b, { count: 2 }), 'truncated'],
+    ['an edited length', (b) => withHeader(b, { bytes: 2 }), 'truncated'],
     ['no header line', () => Buffer.from('garbage'), 'no header'],
     ['an unreadable header', () => Buffer.from('{nope\n'), 'unreadable header'],
-    ['another format', (b) => withHeader(b, { format: 'other' }), 'not an mdkg vector cache'],
+    ['another format', (b) => withHeader(b, { format: 'other' }), 'not an mdkg-vectors file'],
     ['another version', (b) => withHeader(b, { version: 0 }), undefined],
     ['another signer', (b) => withHeader(b, { signer: '0000000000000000' }), undefined],
   ])('detects %s, re-embeds and rewrites the file', async (_name, damage, why) => {
