@@ -6,6 +6,12 @@ const KINDS = new Set<string>(['function', 'method', 'class', 'struct', 'interfa
 /** Kinds whose functions are methods. */
 const TYPE_KINDS = new Set<SymbolKind>(['class', 'struct', 'interface', 'trait', 'enum']);
 const MAX_NAME = 200;
+/**
+ * Definitions the shipped tags report that are not declarations: a function in an object
+ * literal (`{ query: async () => … }`) or assigned to a member (`exports.f = …`) would read as a
+ * top-level function of that name.
+ */
+const NOT_DECLARATIONS = new Set(['pair', 'assignment_expression']);
 
 interface Found {
   node: Node;
@@ -30,7 +36,7 @@ export function readMatches(matches: readonly QueryMatch[]): { found: Found[]; c
     if (name === undefined) continue;
     for (const capture of match.captures) {
       const [role, kind] = capture.name.split('.', 2);
-      if (role === 'definition' && kind !== undefined && KINDS.has(kind) && !found.has(capture.node.id)) {
+      if (role === 'definition' && kind !== undefined && KINDS.has(kind) && !NOT_DECLARATIONS.has(capture.node.type) && !found.has(capture.node.id)) {
         found.set(capture.node.id, { node: capture.node, kind: kind as SymbolKind, name: flat(name.text, MAX_NAME) });
       } else if (role === 'container') {
         containers.push({ start: capture.node.startIndex, end: capture.node.endIndex, name: flat(name.text, MAX_NAME) });
