@@ -73,21 +73,29 @@ function refineKind(found: Found): SymbolKind {
 export function buildSymbols(found: readonly Found[], containers: readonly Container[], source: string): CodeSymbol[] {
   const symbols: CodeSymbol[] = [];
   const open: number[] = [];
+  /** Symbols whose parent is named, not around them (a Rust impl block, a Go receiver, C++ `A::f`). */
+  const named: Array<[symbol: number, qualifier: string]> = [];
   for (const f of found) {
     while (open.length > 0 && (found[open.at(-1) ?? 0]?.node.endIndex ?? 0) <= f.node.startIndex) open.pop();
     const parentIndex = open.at(-1);
     const parent = parentIndex === undefined ? undefined : symbols[parentIndex];
+    // C++ `int Widget::size() {…}` defines Widget.size.
+    const parts = f.name.split('::').filter((p) => p !== '');
+    const name = parts.at(-1) ?? f.name;
+    const scope = parts.slice(0, -1).join('.');
     const container = parent === undefined ? containers.find((c) => c.start <= f.node.startIndex && f.node.endIndex <= c.end) : undefined;
-    const qualifier = parent?.qualifiedName ?? container?.name ?? receiverType(f.node);
+    const outer = parent?.qualifiedName ?? container?.name ?? receiverType(f.node);
+    const qualifier = scope === '' ? outer : outer === undefined ? scope : `${outer}.${scope}`;
     let kind = refineKind(f);
-    const inType = (parent !== undefined && TYPE_KINDS.has(parent.kind)) || container !== undefined || receiverType(f.node) !== undefined;
+    const inType = (parent !== undefined && TYPE_KINDS.has(parent.kind)) || container !== undefined || receiverType(f.node) !== undefined || scope !== '';
     if (kind === 'function' && inType) kind = 'method';
     else if (kind === 'method' && !inType) kind = 'function';
     const { doc, decorators } = decorations(f.node);
+    const index = symbols.length;
     symbols.push({
       kind,
-      name: f.name,
-      qualifiedName: qualifier === undefined ? f.name : `${qualifier}.${f.name}`,
+      name,
+      qualifiedName: qualifier === undefined ? name : `${qualifier}.${name}`,
       signature: signature(f.node, source),
       ...(doc === undefined ? {} : { doc }),
       startLine: f.node.startPosition.row + 1,
@@ -95,7 +103,18 @@ export function buildSymbols(found: readonly Found[], containers: readonly Conta
       ...(parentIndex === undefined ? {} : { parent: parentIndex }),
       decorators,
     });
-    open.push(symbols.length - 1);
+    if (qualifier !== undefined && qualifier !== parent?.qualifiedName) named.push([index, qualifier]);
+    open.push(index);
+  }
+  // A named parent is the type of that name in this file, when there is one.
+  const types = new Map<string, number>();
+  symbols.forEach((s, i) => {
+    if (TYPE_KINDS.has(s.kind) && !types.has(s.qualifiedName)) types.set(s.qualifiedName, i);
+  });
+  for (const [index, qualifier] of named) {
+    const symbol = symbols[index];
+    const type = types.get(qualifier);
+    if (symbol !== undefined && type !== undefined && type !== index) symbol.parent = type;
   }
   return symbols;
 }

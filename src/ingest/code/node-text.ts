@@ -77,19 +77,38 @@ export function decorations(node: Node): Decorations {
   return { ...(doc === undefined || doc === '' ? {} : { doc }), decorators: texts };
 }
 
-/** The declaration up to its body (a bodyless one: its first line), without leading decorators. */
+/** Where a declaration's text starts, past its leading comments and decorators (also inside Java's `modifiers`). */
+function headStart(head: Node): number {
+  for (const child of head.children) {
+    if (isDecorator(child) || COMMENT.test(child.type)) continue;
+    if (child.type === 'modifiers') {
+      const first = child.children.find((c) => !isDecorator(c) && !COMMENT.test(c.type));
+      if (first === undefined) continue;
+      return first.startIndex;
+    }
+    return child.startIndex;
+  }
+  return head.startIndex;
+}
+
+/**
+ * The declaration up to its body, without leading decorators and comments: up to the end of the
+ * last part before the body that is not a comment (a bodyless declaration: its first line).
+ */
 export function signature(node: Node, source: string): string {
   const head = node.type === 'variable_declarator' && node.parent !== null ? node.parent : node;
-  let start = head.startIndex;
-  for (const child of head.children) {
-    if (!isDecorator(child) && !COMMENT.test(child.type)) {
-      start = child.startIndex;
-      break;
-    }
-  }
+  const start = headStart(head);
   const body = node.childForFieldName('body') ?? node.childForFieldName('value')?.childForFieldName('body') ?? null;
-  let text = source.slice(start, body === null ? node.endIndex : body.startIndex);
-  if (body === null) text = text.split('\n', 1)[0] ?? '';
+  let text: string;
+  if (body === null) text = source.slice(start, node.endIndex).split('\n', 1)[0] ?? '';
+  else {
+    let end = body.startIndex;
+    const owner = body.parent ?? node;
+    const before = owner.children.filter((c) => c.endIndex <= body.startIndex && !COMMENT.test(c.type) && c.startIndex >= start);
+    const last = before.at(-1);
+    if (last !== undefined && owner.id === node.id) end = last.endIndex;
+    text = source.slice(start, end);
+  }
   // The opening of the body (`{`, Python's `:`, a bodyless declaration's `;`) is not part of the signature.
   return flat(text.replace(/\s*[{:;]\s*$/, ''), MAX_SIGNATURE);
 }
