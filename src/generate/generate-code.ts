@@ -86,6 +86,11 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
   const { root, outDir } = options;
   await assertRealFolder(outDir);
   const start = (options.start ?? '').split('/').filter((p) => p !== '' && p !== '.');
+  const folder = await lstat(join(root, ...start)).catch(() => undefined);
+  if (folder === undefined || !folder.isDirectory()) {
+    const what = start.length === 0 ? root : start.join('/');
+    throw new MdkgError('MDKG_NOT_FOUND', `${what} is ${folder === undefined ? 'missing' : 'not a folder'}: nothing to index`, { file: what });
+  }
   const walked = await walkSources(root, {
     accept: (p) => languageFor(p) !== undefined,
     exclude: [outDir],

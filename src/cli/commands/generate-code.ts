@@ -1,5 +1,4 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { MdkgError } from '../../errors.js';
 import { generateCode, type CodeReport } from '../../generate/generate-code.js';
 import { cacheDirProblem } from '../../graph/cache-dir.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
@@ -32,14 +31,7 @@ export async function generateCodeCommand(args: GenerateCodeArgs, io: CliIo): Pr
   const cache = join(root, '.mdkg');
   const statePath = (await cacheDirProblem(cache)) === undefined ? join(cache, 'code-state.json') : undefined;
   const began = performance.now();
-  let report: CodeReport;
-  try {
-    report = await generateCode({ root, start, outDir, ...(statePath === undefined ? {} : { statePath }) });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT')
-      throw new MdkgError('MDKG_NOT_FOUND', `no folder ${args.dir ?? root} to index`, { file: args.dir ?? root });
-    throw error;
-  }
+  const report: CodeReport = await generateCode({ root, start, outDir, ...(statePath === undefined ? {} : { statePath }) });
   const ms = Math.round(performance.now() - began);
   for (const d of report.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
   const counts = { added: report.added.length, updated: report.updated.length, removed: report.removed.length, unchanged: report.unchanged };
