@@ -7,7 +7,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const FILES = {
   '.gitignore': 'ignored/\n',
-  'src/a.ts': '/** Greets. */\nexport function greet(name: string): string {\n  return 'hi ' + name;\n}\n',
+  'src/a.ts': '/** Greets. */\nexport function greet(name: string): string {\n  return name;\n}\n',
   'src/b.py': 'def f():\n    pass\n',
   'ignored/c.ts': 'export const x = 1;\n',
 };
