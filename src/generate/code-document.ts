@@ -106,11 +106,14 @@ export function codeDocument(input: CodeFileInput): DocumentModel {
 function codeBody(input: CodeFileInput): string {
   const { model, path } = input;
   const label = languageFor(path)?.label ?? model.language;
+  const blocks = model.symbols.length > 0 && model.symbols.every((s) => s.kind === 'block');
   const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const lines = [
     `# ${cell(path)}`,
     '',
-    `${label} source: ${count(input.lines, 'line')}, ${count(model.symbols.length, 'symbol')}, ${count(model.imports.length, 'import')}.`,
+    blocks
+      ? `${label} text without a grammar: ${count(input.lines, 'line')} in ${count(model.symbols.length, 'block')} of up to 50 lines.`
+      : `${label} source: ${count(input.lines, 'line')}, ${count(model.symbols.length, 'symbol')}, ${count(model.imports.length, 'import')}.`,
     '',
   ];
   if (model.symbols.length > 0) {

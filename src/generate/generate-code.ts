@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { isMdkgError, MdkgError, type Diagnostic } from '../errors.js';
+import { textBlocks, textLanguageFor } from '../ingest/code/blocks.js';
 import { languageFor } from '../ingest/code/languages.js';
 import { parseCode } from '../ingest/code/parse-code.js';
 import { resolveModule } from '../ingest/code/resolve-module.js';
@@ -24,6 +25,8 @@ export interface GenerateCodeOptions {
   /** Where the incremental state is kept (`<root>/.mdkg/code-state.json`); none: every file is read. */
   statePath?: string;
   maxFileBytes?: number;
+  /** Absolute folders not to walk besides the output folder (the rest of the graph folder). */
+  exclude?: readonly string[];
 }
 
 /** What a run changed. Document paths are relative to the output folder. */
@@ -92,8 +95,8 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     throw new MdkgError('MDKG_NOT_FOUND', `${what} is ${folder === undefined ? 'missing' : 'not a folder'}: nothing to index`, { file: what });
   }
   const walked = await walkSources(root, {
-    accept: (p) => languageFor(p) !== undefined,
-    exclude: [outDir],
+    accept: (p) => languageFor(p) !== undefined || textLanguageFor(p) !== undefined,
+    exclude: [outDir, ...(options.exclude ?? [])],
     start: start.join('/'),
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
   });
@@ -120,11 +123,11 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
   for (const [index, file] of walked.files.entries()) {
     if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const spec = languageFor(file.path);
-    if (spec === undefined) continue;
+    const language = spec?.id ?? textLanguageFor(file.path) ?? 'text';
     const docRel = codeDocumentPath(file.path);
     const docAbs = join(outDir, docRel);
     const before = state.files[file.path];
-    const current = before !== undefined && present.has(docAbs) && sameResolutions(before.resolved, file.path, spec.id, paths);
+    const current = before !== undefined && present.has(docAbs) && sameResolutions(before.resolved, file.path, language, paths);
     if (current && before.size === file.size && before.mtimeMs === file.mtimeMs) {
       wanted.add(docAbs);
       next[file.path] = before;
@@ -152,10 +155,10 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
       continue;
     }
     const text = bytes.toString('utf8');
-    const model = await parseCode(text, spec, file.path);
+    const model = spec === undefined ? textBlocks(text, language) : await parseCode(text, spec, file.path);
     report.parsed += 1;
     report.diagnostics.push(...model.diagnostics);
-    const resolved = resolutions(file.path, spec.id, new Set(model.imports.map((i) => i.module)), paths);
+    const resolved = resolutions(file.path, language, new Set(model.imports.map((i) => i.module)), paths);
     const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     const resolvedMap = new Map(Object.entries(resolved).filter(([, f]) => f !== ''));
     const document = stamp(writeDocument(codeDocument({ path: file.path, size: bytes.length, lines, hash, model, resolved: resolvedMap })));

@@ -10,7 +10,7 @@ const SOURCES = {
   'src/main.ts':
     "import { addOne } from './util.js';\n\nexport class App {\n  /** Starts. */\n  start(): number {\n    return addOne(this.base());\n  }\n\n  base(): number {\n    return 1;\n  }\n}\n",
   'src/tool.py': 'def run(x):\n    """Runs x."""\n    return x\n',
-  'README.md': '# not code\n',
+  'data.json': '{"not": "code"}\n',
 };
 
 async function tree(dir: string): Promise<Map<string, string>> {
@@ -120,6 +120,24 @@ describe('generateCode', () => {
     const r = await generateCode({ ...options, start: 'src' });
     expect(counts(r)).toEqual({ added: 0, updated: 0, removed: 0, unchanged: 3, parsed: 0 });
     expect((await tree(out)).has('lib/x.ts.md')).toBe(true);
+  });
+
+  it('reads files without a grammar as 50-line blocks overlapping by 10, skips binary files, reports syntax errors', async () => {
+    const markdown = Array.from({ length: 95 }, (_, i) => (i % 40 === 0 ? `# Part ${i / 40 + 1}` : `line ${i + 1}`)).join('\n');
+    const { out, options } = await repo({ 'docs/guide.md': `${markdown}\n`, 'src/bin.ts': 'export const a = 1;\u0000\n', 'src/bad.py': 'def f(:\n    pass\n' });
+    const r = await generateCode(options);
+    expect(r.added).toEqual(['docs/guide.md.md', 'src/bad.py.md']);
+    expect(r.diagnostics.map((d) => [d.code, d.file, d.line])).toEqual([
+      ['MDKG_CODE_SYNTAX', 'src/bad.py', 1],
+      ['MDKG_BINARY_FILE', 'src/bin.ts', undefined],
+    ]);
+    const guide = await readFile(join(out, 'docs/guide.md.md'), 'utf8');
+    expect([...guide.matchAll(/^\| (L\d+-L\d+) \| block \| (\d+–\d+) \| (.*) \|$/gm)].map((m) => [m[1], m[2], m[3]])).toEqual([
+      ['L1-L50', '1–50', '# Part 1'],
+      ['L41-L90', '41–90', '# Part 2'],
+      ['L81-L95', '81–95', '# Part 3'],
+    ]);
+    expect(guide).toContain('language: markdown\n');
   });
 
   it('refuses to write through an output folder that is a symbolic link', async () => {

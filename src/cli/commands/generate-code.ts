@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { generateCode, type CodeReport } from '../../generate/generate-code.js';
 import { cacheDirProblem } from '../../graph/cache-dir.js';
@@ -29,9 +30,13 @@ export async function generateCodeCommand(args: GenerateCodeArgs, io: CliIo): Pr
   const { root, start } = roots(io.cwd, args.projectDir, args.dir);
   const outDir = args.out !== undefined ? resolve(io.cwd, args.out) : resolve(args.projectDir, args.graphs, 'code');
   const cache = join(root, '.mdkg');
-  const statePath = (await cacheDirProblem(cache)) === undefined ? join(cache, 'code-state.json') : undefined;
+  // One state per output folder: runs into other folders (a benchmark, a preview) do not evict it.
+  const key = createHash('sha256').update(outDir).digest('hex').slice(0, 12);
+  const statePath = (await cacheDirProblem(cache)) === undefined ? join(cache, `code-state-${key}.json`) : undefined;
   const began = performance.now();
-  const report: CodeReport = await generateCode({ root, start, outDir, ...(statePath === undefined ? {} : { statePath }) });
+  // The graph folder holds the knowledge graph, not sources: its Markdown is not read as text blocks.
+  const exclude = [resolve(args.projectDir, args.graphs)];
+  const report: CodeReport = await generateCode({ root, start, outDir, exclude, ...(statePath === undefined ? {} : { statePath }) });
   const ms = Math.round(performance.now() - began);
   for (const d of report.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
   const counts = { added: report.added.length, updated: report.updated.length, removed: report.removed.length, unchanged: report.unchanged };
