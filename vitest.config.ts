@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** Temp folders of this checkout: two checkouts testing at once on one machine must not share (or delete) them. */
-const checkout = createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 8);
+const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
 
 export default defineConfig({
   test: {
