@@ -74,7 +74,7 @@ export function buildSymbols(found: readonly Found[], containers: readonly Conta
   const symbols: CodeSymbol[] = [];
   const open: number[] = [];
   /** Symbols whose parent is named, not around them (a Rust impl block, a Go receiver, C++ `A::f`). */
-  const named: Array<[symbol: number, qualifier: string]> = [];
+  const named: Array<[number, string]> = [];
   for (const f of found) {
     while (open.length > 0 && (found[open.at(-1) ?? 0]?.node.endIndex ?? 0) <= f.node.startIndex) open.pop();
     const parentIndex = open.at(-1);

@@ -1,0 +1,31 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateCode } from '../../src/generate/generate-code.js';
+import { REPO } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+async function tree(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.set(relative(dir, p), await readFile(p, 'utf8'));
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+describe('graphs/code/', () => {
+  it('is current: generating src/ again gives the committed documents, byte for byte (else run: npx mdkg generate code src)', async () => {
+    const out = await tempDir();
+    const report = await generateCode({ root: REPO, start: 'src', outDir: out });
+    expect(report.diagnostics).toEqual([]);
+    const fresh = await tree(out);
+    const committed = await tree(join(REPO, 'graphs', 'code'));
+    const stale = [...new Set([...fresh.keys(), ...committed.keys()])].filter((path) => fresh.get(path) !== committed.get(path)).sort();
+    expect(stale).toEqual([]);
+  });
+});
