@@ -81,7 +81,8 @@ function ruby(root: Node): CodeImport[] {
 /** The imports of a file: module as written and the names it binds, in source order. */
 export function readImports(root: Node, language: string): CodeImport[] {
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') {
-    return root.descendantsOfType('import_statement').flatMap((n) => javascript(n) ?? []);
+    // Import declarations are top-level statements only: no walk of the whole tree.
+    return root.namedChildren.filter((n) => n.type === 'import_statement').flatMap((n) => javascript(n) ?? []);
   }
   if (language === 'python') return root.descendantsOfType(['import_statement', 'import_from_statement']).flatMap(python);
   if (language === 'ruby') return ruby(root);
