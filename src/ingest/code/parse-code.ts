@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Diagnostic } from '../../errors.js';
+import { textBlocks } from './blocks.js';
 import { buildSymbols, enclosing, readMatches } from './definitions.js';
 import { grammarFor } from './grammar.js';
 import { readImports } from './imports.js';
@@ -8,12 +9,20 @@ import type { CodeCall, CodeImport, CodeModel, CodeSymbol } from './types.js';
 
 /** Syntax errors reported per file, at most. */
 const MAX_SYNTAX_DIAGNOSTICS = 5;
+/**
+ * Time a file may take to parse and to query. Tree-sitter's query cursor is superlinear on some
+ * hostile shapes (100,000 nested brackets: 44 s); such a file is read as text blocks instead.
+ */
+export const DEFAULT_PARSE_BUDGET_MS = 5000;
 
 /** The first syntax errors (ERROR or MISSING nodes), each as a diagnostic at its line. */
 function syntaxDiagnostics(root: Node, file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const visit = (node: Node): void => {
-    if (out.length >= MAX_SYNTAX_DIAGNOSTICS) return;
+  // Depth first, in source order, with a stack of its own: hostile nesting must not overflow the call stack.
+  const stack: Node[] = [root];
+  while (stack.length > 0 && out.length < MAX_SYNTAX_DIAGNOSTICS) {
+    const node = stack.pop();
+    if (node === undefined) break;
     if (node.isError || node.isMissing) {
       out.push({
         code: 'MDKG_CODE_SYNTAX',
@@ -25,11 +34,14 @@ function syntaxDiagnostics(root: Node, file: string): Diagnostic[] {
         line: node.startPosition.row + 1,
         column: node.startPosition.column + 1,
       });
-      return;
+      continue;
     }
-    for (const child of node.children) if (child.hasError || child.isMissing) visit(child);
-  };
-  visit(root);
+    const children = node.children.filter((c) => c.hasError || c.isMissing);
+    for (let k = children.length - 1; k >= 0; k -= 1) {
+      const child = children[k];
+      if (child !== undefined) stack.push(child);
+    }
+  }
   return out;
 }
 
@@ -54,22 +66,34 @@ function resolveCalls(calls: CodeCall[], symbols: readonly CodeSymbol[], imports
   }
 }
 
+/** A file over its time budget: its text as blocks of lines, and why. */
+function overBudget(text: string, spec: LanguageSpec, file: string, budgetMs: number): CodeModel {
+  const model = textBlocks(text, spec.id);
+  model.diagnostics.push({
+    code: 'MDKG_CODE_TIMEOUT',
+    severity: 'warning',
+    message: `parsing took over ${budgetMs} ms: the file is indexed as blocks of lines, without symbols`,
+    file,
+  });
+  return model;
+}
+
 /** Parses source text in a language: symbols, imports, calls and syntax diagnostics. */
-export async function parseCode(text: string, spec: LanguageSpec, file: string): Promise<CodeModel> {
+export async function parseCode(text: string, spec: LanguageSpec, file: string, budgetMs = DEFAULT_PARSE_BUDGET_MS): Promise<CodeModel> {
   const grammar = await grammarFor(spec);
-  const tree = grammar.parser.parse(text);
+  const deadline = performance.now() + budgetMs;
+  const overdue = (): boolean => performance.now() > deadline;
+  const tree = grammar.parser.parse(text, null, { progressCallback: overdue });
   if (tree === null) {
-    return {
-      language: spec.id,
-      symbols: [],
-      imports: [],
-      calls: [],
-      diagnostics: [{ code: 'MDKG_CODE_SYNTAX', severity: 'warning', message: 'the parser gave no tree', file }],
-    };
+    // Cancelled: the parser would resume this parse on its next call.
+    grammar.parser.reset();
+    return overBudget(text, spec, file, budgetMs);
   }
   try {
     const root = tree.rootNode;
-    const { found, containers, calls } = readMatches(grammar.query.matches(root));
+    const matches = grammar.query.matches(root, { progressCallback: overdue });
+    if (overdue()) return overBudget(text, spec, file, budgetMs);
+    const { found, containers, calls } = readMatches(matches);
     const symbols = buildSymbols(found, containers, text);
     const imports = readImports(root, spec.id);
     const sorted = calls.sort((a, b) => a.node.startIndex - b.node.startIndex);

@@ -288,6 +288,23 @@ describe('parseCode: edge cases', () => {
     expect(symbol?.signature.endsWith('…')).toBe(true);
   });
 
+  it('reads a file over its time budget as blocks of lines (hostile nesting), and the parser still works after', async () => {
+    const spec = languageFor('deep.ts');
+    if (spec === undefined) throw new Error('no grammar');
+    const text = `x = ${'('.repeat(20_000)}\n`;
+    const model = await parseCode(text, spec, 'deep.ts', 1);
+    expect(model.symbols.map((s) => [s.kind, s.name, s.startLine, s.endLine])).toEqual([['block', 'L1-L1', 1, 1]]);
+    expect(model.diagnostics).toEqual([
+      {
+        code: 'MDKG_CODE_TIMEOUT',
+        severity: 'warning',
+        message: 'parsing took over 1 ms: the file is indexed as blocks of lines, without symbols',
+        file: 'deep.ts',
+      },
+    ]);
+    expect((await parse('sample.ts')).symbols).toHaveLength(CASES.find((c) => c.file === 'sample.ts')?.symbols.length ?? -1);
+  });
+
   it('parses an empty file to nothing', async () => {
     const spec = languageFor('a.py');
     expect(spec?.id).toBe('python');
