@@ -10,8 +10,10 @@ async function tree(dir: string): Promise<Map<string, string>> {
   const walk = async (d: string): Promise<void> => {
     for (const e of await readdir(d, { withFileTypes: true })) {
       const p = join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.set(relative(dir, p), await readFile(p, 'utf8'));
+      // `.mdkg/` is the loader's cache (git-ignored), not a document.
+      if (e.isDirectory()) {
+        if (e.name !== '.mdkg') await walk(p);
+      } else out.set(relative(dir, p), await readFile(p, 'utf8'));
     }
   };
   await walk(dir);
