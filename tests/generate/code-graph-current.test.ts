@@ -1,6 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { splitFrontMatter } from '../../src/markdown-ld/parse.js';
 import { generateCode } from '../../src/generate/generate-code.js';
 import { REPO } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -29,5 +32,14 @@ describe('graphs/code/', () => {
     const committed = await tree(join(REPO, 'graphs', 'code'));
     const stale = [...new Set([...fresh.keys(), ...committed.keys()])].filter((path) => fresh.get(path) !== committed.get(path)).sort();
     expect(stale).toEqual([]);
+  });
+
+  it('every committed code document has front matter that schemas/front-matter.schema.json accepts', async () => {
+    const schema = JSON.parse(await readFile(join(REPO, 'schemas', 'front-matter.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
+    const committed = await tree(join(REPO, 'graphs', 'code'));
+    expect(committed.size).toBeGreaterThan(200);
+    const invalid = [...committed].filter(([, text]) => !validate(parse(splitFrontMatter(text).yaml ?? ''))).map(([path]) => path);
+    expect(invalid).toEqual([]);
   });
 });
