@@ -41,9 +41,12 @@ function validFile(v: unknown): v is CodeFileState {
   );
 }
 
+/** The state of a first run: no file known. */
+export const emptyCodeState = (out: string): CodeState => ({ version: CODE_STATE_VERSION, out, files: Object.create(null) as Record<string, CodeFileState> });
+
 /** The saved state for this output folder, or an empty one (missing, corrupt, other version or folder). */
 export async function readCodeState(path: string, out: string): Promise<CodeState> {
-  const empty: CodeState = { version: CODE_STATE_VERSION, out, files: Object.create(null) as Record<string, CodeFileState> };
+  const empty = emptyCodeState(out);
   let value: unknown;
   try {
     value = JSON.parse(await readFile(path, 'utf8'));

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { lstat, readdir, readFile, rm } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isMdkgError, MdkgError, type Diagnostic } from '../errors.js';
 import { textBlocks, textLanguageFor } from '../ingest/code/blocks.js';
 import { languageFor } from '../ingest/code/languages.js';
@@ -12,9 +11,10 @@ import { writeDocument } from '../markdown-ld/write.js';
 import { readRegularFileSync } from '../util/read-file.js';
 import { AtomicWriter } from './atomic-files.js';
 import { codeDocument, codeDocumentPath } from './code-document.js';
-import { readCodeState, writeCodeState, type CodeFileState, type CodeState } from './code-state.js';
+import { emptyCodeState, readCodeState, writeCodeState, type CodeFileState, type CodeState } from './code-state.js';
 import { encodeFileName } from './file-names.js';
-import { markerState, stamp } from './marker.js';
+import { stamp } from './marker.js';
+import { listMarkdown, removeStale, writeIfGenerated } from './code-writes.js';
 
 export interface GenerateCodeOptions {
   /** The repository root: document ids and paths are relative to it. */
@@ -51,16 +51,6 @@ export interface CodeReport {
 /** Files changed less than this long ago may change again within the same mtime tick: their mtime is not trusted next time. */
 const RECENT_MS = 2000;
 const YIELD_EVERY = 64;
-
-async function listMarkdown(dir: string, out: string[] = []): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) await listMarkdown(path, out);
-    else if (e.isFile() && e.name.endsWith('.md')) out.push(path);
-  }
-  return out;
-}
 
 function resolutions(path: string, language: string, modules: Iterable<string>, files: ReadonlySet<string>): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -114,7 +104,7 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     diagnostics: walked.diagnostics,
   };
   const paths = new Set(walked.files.map((f) => f.path));
-  const state: CodeState = options.statePath === undefined ? await readCodeState('', outDir) : await readCodeState(options.statePath, outDir);
+  const state: CodeState = options.statePath === undefined ? emptyCodeState(outDir) : await readCodeState(options.statePath, outDir);
   const next: Record<string, CodeFileState> = Object.create(null) as Record<string, CodeFileState>;
   const scope = join(outDir, ...start.map(encodeFileName));
   const present = new Set(await listMarkdown(scope));
@@ -188,46 +178,4 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     await writeCodeState(options.statePath, { version: state.version, out: outDir, files: next });
   }
   return report;
-}
-
-type Outcome = 'added' | 'updated' | 'unchanged' | 'kept';
-
-/** Blocking, like the tool writer: many small files in a row cost half the CPU time of asynchronous calls. */
-function writeIfGenerated(writer: AtomicWriter, path: string, text: string, exists: boolean): Outcome {
-  let current: string | undefined;
-  try {
-    current = exists ? readFileSync(path, 'utf8') : undefined;
-  } catch {
-    current = undefined;
-  }
-  if (current === text) return 'unchanged';
-  if (current !== undefined && markerState(current) !== 'generated') return 'kept';
-  writer.writeSync(path, text);
-  return current === undefined ? 'added' : 'updated';
-}
-
-/** Generated documents whose source file is gone are removed; hand-written ones stay, edited ones stay with a diagnostic. */
-async function removeStale(present: ReadonlySet<string>, wanted: ReadonlySet<string>, outDir: string, report: CodeReport): Promise<void> {
-  for (const path of [...present].sort()) {
-    if (wanted.has(path)) continue;
-    const text = await readFile(path, 'utf8').catch(() => undefined);
-    if (text === undefined) continue;
-    const rel = path
-      .slice(outDir.length + 1)
-      .split(sep)
-      .join('/');
-    const state = markerState(text);
-    if (state === 'generated') {
-      await rm(path, { force: true });
-      report.removed.push(rel);
-    } else if (state === 'edited') {
-      report.kept.push(rel);
-      report.diagnostics.push({
-        code: 'MDKG_GENERATE_CONFLICT',
-        severity: 'warning',
-        message: 'the source file is gone, but the document was edited by hand and is kept',
-        file: rel,
-      });
-    }
-  }
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decodeFileName } from '../../src/generate/file-names.js';
 import { generateCode, type GenerateCodeOptions } from '../../src/generate/generate-code.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -138,6 +139,19 @@ describe('generateCode', () => {
       ['L81-L95', '81–95', '# Part 3'],
     ]);
     expect(guide).toContain('language: markdown\n');
+  });
+
+  it('gives odd file names file-safe, reversible document paths and valid IRIs that load', async () => {
+    const names = ['src/a b#?%.ts', 'src/ünï.py', 'src/CON.ts', 'src/.hidden.ts', 'src/[x]/y.js'];
+    const { out, options } = await repo(Object.fromEntries(names.map((n) => [n, 'export function f() {}\n'])));
+    const r = await generateCode(options);
+    expect(r.added).toEqual(['src/%2Ehidden.ts.md', 'src/CON.ts.md', 'src/%5Bx%5D/y.js.md', 'src/a%20b%23%3F%25.ts.md', 'src/%C3%BCn%C3%AF.py.md']);
+    expect(r.added.map((p) => p.replace(/\.md$/, '').split('/').map(decodeFileName).join('/')).sort()).toEqual([...names].sort());
+    const graph = await loadGraph(out, { cache: false });
+    expect(graph.diagnostics).toEqual([]);
+    const files = await graph.query('SELECT ?path WHERE { ?f mdkg:filePath ?path } ORDER BY ?path');
+    if (files.kind !== 'bindings') throw new Error('not a SELECT result');
+    expect(files.rows.map((row) => row.path?.value)).toEqual([...names].sort());
   });
 
   it('refuses to write through an output folder that is a symbolic link', async () => {

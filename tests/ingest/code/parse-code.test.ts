@@ -1,3 +1,4 @@
+// Over 300 lines: one table of expected symbols per language fixture, read as data.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { languageFor } from '../../../src/ingest/code/languages.js';
