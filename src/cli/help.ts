@@ -144,7 +144,7 @@ generate code parses the source files under <dir> (default: the project folder) 
 per file to <out>/<path>.md (default <graphs>/code): the file, its symbols (kind, qualified name,
 signature, doc comment, lines, parent, decorators), imports and calls. It honours .gitignore, skips
 node_modules, .git, dist, build, .mdkg, binary and huge files, and never follows a symbolic link.
-A re-run parses only changed files (state in .mdkg/code-state-*.json), removes the documents of
+Text files without a grammar (Markdown, YAML, shell, ...) are read as 50-line blocks. A re-run parses only changed files (state in .mdkg/code-state-*.json), removes the documents of
 deleted files, never touches hand-written ones, and prints added/updated/removed/unchanged.
 Paths are relative to the project folder when <dir> is inside it, else to <dir>.
 `,
