@@ -22,6 +22,11 @@ export function flat(text: string, max: number): string {
 function outermost(node: Node): Node {
   let outer = node;
   while (outer.parent !== null && WRAPPERS.has(outer.parent.type)) outer = outer.parent;
+  // Go: the comment above `type X struct` is on the declaration, when it declares one type only.
+  const declaration = outer.parent;
+  if (outer.type === 'type_spec' && declaration?.type === 'type_declaration' && declaration.namedChildren.filter((c) => c.type === 'type_spec').length === 1) {
+    return declaration;
+  }
   return outer;
 }
 
@@ -96,7 +101,9 @@ function headStart(head: Node): number {
  * last part before the body that is not a comment (a bodyless declaration: its first line).
  */
 export function signature(node: Node, source: string): string {
-  const head = node.type === 'variable_declarator' && node.parent !== null ? node.parent : node;
+  // `const f = () => …` and Go's `type X struct {…}` read from their declaration's keyword.
+  const single = node.parent !== null && node.parent.namedChildren.filter((c) => !COMMENT.test(c.type)).length === 1;
+  const head = (node.type === 'variable_declarator' || (node.type === 'type_spec' && single)) && node.parent !== null ? node.parent : node;
   const start = headStart(head);
   const body = node.childForFieldName('body') ?? node.childForFieldName('value')?.childForFieldName('body') ?? null;
   let text: string;

@@ -242,6 +242,7 @@ describe('parseCode: signatures, doc comments, decorators', () => {
     { file: 'Sample.java', symbol: 'Sample', signature: 'public class Sample', doc: 'A sample.', decorators: ['@Entity'] },
     { file: 'Sample.java', symbol: 'Sample.toString', signature: 'public String toString()', decorators: ['@Override'] },
     { file: 'sample.go', symbol: 'Server.Start', signature: 'func (s *Server) Start() error', doc: 'Start starts the server.' },
+    { file: 'sample.go', symbol: 'Server', signature: 'type Server struct', doc: 'Server serves.' },
     { file: 'sample.rs', symbol: 'Point', signature: 'pub struct Point', doc: 'A point.', decorators: ['#[derive(Debug)]'] },
     { file: 'sample.rs', symbol: 'Point.new', signature: 'pub fn new(x: i32) -> Self', doc: 'Makes one.' },
     { file: 'Sample.cs', symbol: 'Demo.Sample.Run', signature: 'public string Run(int x)', decorators: ['[Obsolete]'] },
