@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** Temp folders of this checkout: two checkouts testing at once on one machine must not share (or delete) them. */
+const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
 
 export default defineConfig({
   test: {
@@ -8,13 +12,13 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // The cache-signing secret of the tests lives in the temp folder, not in the user's home.
-    env: { MDKG_STATE_DIR: join(tmpdir(), 'mdkg-test-state') },
+    env: { MDKG_STATE_DIR: join(tmpdir(), `mdkg-test-state-${checkout}`) },
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
       exclude: ['src/**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
-      reportsDirectory: join(tmpdir(), 'mdkg-coverage'),
+      reportsDirectory: join(tmpdir(), `mdkg-coverage-${checkout}`),
       // A little under what the suite reaches (2026-11-25: statements 89.1, branches 83.4,
       // functions 86.7, lines 90.6 %): the run fails when coverage falls below.
       thresholds: { statements: 88, branches: 82, functions: 85, lines: 89 },

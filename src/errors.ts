@@ -148,6 +148,16 @@ export const ERROR_CODES = {
     when: "A generated document's path is taken by a hand-written or hand-edited file, which is never overwritten.",
     fix: 'Move or delete that file, or keep it and drop the generated tool.',
   },
+  /** A source file has syntax errors; its code document holds the symbols the parser recovered. */
+  MDKG_CODE_SYNTAX: {
+    when: 'A source file has syntax errors; its code document holds the symbols the parser recovered.',
+    fix: 'Fix the code at the line given, or ignore the warning: the rest of the file is still indexed.',
+  },
+  /** A source file took over its time budget to parse (hostile or generated code); it is indexed as blocks of lines, without symbols. */
+  MDKG_CODE_TIMEOUT: {
+    when: 'A source file took over its time budget to parse (hostile or generated code); it is indexed as blocks of lines, without symbols.',
+    fix: 'Exclude the file in .gitignore if it is generated; otherwise nothing to do.',
+  },
   // search and benchmarks
   /** The search request is empty (or only spaces and control characters). */
   MDKG_QUERY_EMPTY: { when: 'The search request is empty (or only spaces and control characters).', fix: 'Describe what the tool should do.' },

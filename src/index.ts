@@ -49,6 +49,10 @@ export type {
   ToolModel,
   ToolParameter,
 } from './ingest/types.js';
+export { generateCode } from './generate/generate-code.js';
+export type { CodeReport, GenerateCodeOptions } from './generate/generate-code.js';
+export { parseFile as parseCodeFile } from './ingest/code/parse-code.js';
+export type { CodeCall, CodeImport, CodeModel, CodeSymbol, SymbolKind } from './ingest/code/types.js';
 export { generateTools } from './generate/generate-tools.js';
 export type { GenerateOptions, SourceReport, ToolSource } from './generate/generate-tools.js';
 export { groupDocument, toolDocument } from './generate/tool-document.js';

@@ -15,6 +15,7 @@ Commands:
   schema             classes, predicates and prefixes actually present in the graph
   export             write the graph, or one document's graph, as ttl|nq|jsonld|mermaid|dot
   generate tools     write tool documents from MCP servers, tool lists and OpenAPI specs
+  generate code [d]  write code documents (symbols, imports, calls) from source files, incrementally
   search <request>   find the tools for a request in plain words, with confidence and evidence
   graph-search <w>   schema-aware SPARQL text search over any graph (local or federated)
   bench <dir...>     score tool search on benchmark datasets (Hit@K, Recall@K, MRR, ...)
@@ -128,6 +129,7 @@ Options:
 ${COMMON}
 `,
   generate: `Usage: mdkg generate tools [<file> --source-id <id> [--kind openapi|mcp-tools]] [options]
+       mdkg generate code [<dir>] [--out <dir>] [--json]
 
 Writes one Markdown-LD document per tool to <out>/<source>/<tool>.md, from the sources and
 servers of mdkg.config.yaml, or from one file. Regenerating unchanged input changes no byte.
@@ -141,6 +143,15 @@ Options:
   --out <dir>              output folder (default: tools_out of the config, or <graphs>/tools)
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
   --json                   print the per-source report as JSON
+
+generate code parses the source files under <dir> (default: the project folder) with tree-sitter
+(TypeScript/TSX, JavaScript, Python, Go, Java, Rust, C#, C/C++, Ruby, PHP) and writes one document
+per file to <out>/<path>.md (default <graphs>/code): the file, its symbols (kind, qualified name,
+signature, doc comment, lines, parent, decorators), imports and calls. It honours .gitignore, skips
+node_modules, .git, dist, build, .mdkg, binary and huge files, and never follows a symbolic link.
+Text files without a grammar (Markdown, YAML, shell, ...) are read as 50-line blocks. A re-run parses only changed files (state in .mdkg/code-state-*.json), removes the documents of
+deleted files, never touches hand-written ones, and prints added/updated/removed/unchanged.
+Paths are relative to the project folder when <dir> is inside it, else to <dir>.
 `,
   bench: `Usage: mdkg bench <dataset-dir...> [options]
 

@@ -2,15 +2,15 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
-import { generateTools, type SourceReport, type ToolSource } from '../../generate/generate-tools.js';
+import type { SourceReport, ToolSource } from '../../generate/generate-tools.js';
 import { renderTable } from '../../util/table.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 import { readTextFile } from '../../util/read-file.js';
-import { DEFAULT_MAX_TOOL_LIST_BYTES } from '../../ingest/mcp/read-tool-list.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
 
 /** An OpenAPI/Swagger document has a top-level `openapi` or `swagger` key; anything else is a tool list. */
 async function detectKind(path: string): Promise<'openapi' | 'mcp-tools'> {
+  const { DEFAULT_MAX_TOOL_LIST_BYTES } = await import('../../ingest/mcp/read-tool-list.js');
   const text = await readTextFile(path, { maxBytes: DEFAULT_MAX_TOOL_LIST_BYTES }).catch(() => '');
   const trimmed = text.trimStart();
   if (trimmed.startsWith('[')) return 'mcp-tools';
@@ -52,9 +52,25 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
     },
   });
   const [what, file, ...extra] = positionals;
-  if (what !== 'tools') throw new MdkgError('MDKG_USAGE', "what to generate: 'mdkg generate tools' (see 'mdkg help generate')");
-  if (extra.length > 0) throw new MdkgError('MDKG_USAGE', 'one source file at a time');
+  if (what !== 'tools' && what !== 'code')
+    throw new MdkgError('MDKG_USAGE', "what to generate: 'mdkg generate tools' or 'mdkg generate code' (see 'mdkg help generate')");
+  if (extra.length > 0) throw new MdkgError('MDKG_USAGE', what === 'code' ? 'one folder at a time' : 'one source file at a time');
   const { config, dir } = await loadConfig(io.cwd, values.config);
+  if (what === 'code') {
+    if (values['source-id'] !== undefined || values.kind !== undefined) throw new MdkgError('MDKG_USAGE', '--source-id and --kind are for generate tools');
+    // Loaded only here: tree-sitter and its grammars are not needed for tool documents.
+    const { generateCodeCommand } = await import('./generate-code.js');
+    return generateCodeCommand(
+      {
+        ...(file === undefined ? {} : { dir: file }),
+        ...(values.out === undefined ? {} : { out: values.out }),
+        json: values.json === true,
+        projectDir: dir,
+        graphs: values.graphs ?? config.graphs ?? 'graphs',
+      },
+      io,
+    );
+  }
   let sources: ToolSource[];
   let base = dir;
   if (file !== undefined) {
@@ -79,6 +95,8 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
   }
   const outDir =
     values.out !== undefined ? resolve(io.cwd, values.out) : resolve(dir, config.tools_out ?? `${values.graphs ?? config.graphs ?? 'graphs'}/tools`);
+  // Loaded here, not with the command: generate code needs none of the MCP and OpenAPI readers.
+  const { generateTools } = await import('../../generate/generate-tools.js');
   const reports = await generateTools(sources, {
     outDir,
     cwd: base,
