@@ -16,6 +16,7 @@ import { catalogGroups } from './catalog-groups.js';
 import type { FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';
 import type { Tree } from './tree.js';
+import { vectorCalibration } from './vector-calibration.js';
 
 interface Sample {
   features: ConfidenceFeatures;
@@ -76,6 +77,7 @@ export async function calibrationStage(
     );
   const model: CalibrationModel = { first: fitModel(fitOn.filter((s) => s.rank === 0)), others: fitModel(fitOn.filter((s) => s.rank > 0)) };
   log(`calibration: fitted on ${fitOn.length} hits: ${JSON.stringify(model)}`);
+  const vector = await vectorCalibration(sets, params, rerank, model, l2, iterations, log);
   const measured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
   for (const split of ['train', 'dev', 'test']) {
     const part = samples.filter((s) => s.split === split);
@@ -88,7 +90,7 @@ export async function calibrationStage(
   }
   return {
     description:
-      'Logistic calibration of search confidence, one model for the first result and one for the others (intercepts and coefficients all fitted; no priors). Fitted by benchmarks/fit.ts on the top-10 hits of train/dev queries and of the same queries in a catalog of another dataset group (cross-catalog negatives: requests no tool answers), searched with search-params.json and rerank.json. Written by npm run fit; do not edit by hand.',
+      "Logistic calibration of search confidence, one model for the first result and one for the others (intercepts and coefficients all fitted; no priors). Fitted by benchmarks/fit.ts on the top-10 hits of train/dev queries and of the same queries in a catalog of another dataset group (cross-catalog negatives: requests no tool answers), searched with search-params.json and rerank.json. model.vector: the same for a search that used vectors (strategy auto, use-lite embeddings), over the same features and the hit's cosine (absolute and relative to the request's best). Written by npm run fit; do not edit by hand.",
     options: {
       l2,
       iterations,
@@ -97,7 +99,7 @@ export async function calibrationStage(
     },
     measured: { eceAfterFit: measured },
     priors,
-    fitted: { model },
-    model,
+    fitted: { model: vector === undefined ? model : { ...model, vector } },
+    model: vector === undefined ? model : { ...model, vector },
   };
 }

@@ -173,3 +173,31 @@ describe.skipIf(!installed)('auto with use-lite finds paraphrased tools lexical 
     expect(auto.hits[0]?.evidence.some((e) => e.source === 'vector' && (e.cosine ?? 0) > 0)).toBe(true);
   });
 });
+
+describe.skipIf(!installed)('confidence with vectors: the vector calibration (use-lite)', () => {
+  let index: ToolIndex;
+  beforeAll(async () => {
+    const out = await attachVectors(withTexts, undefined, { provider: new UseLiteProvider() });
+    index = out.index;
+  }, 60_000);
+
+  // Written for this test: requests no bundled tool answers whose one content word a tool's
+  // description happens to use. Lexical search alone is sure of that tool; the embedding is not.
+  it.each(['what size are my shoes', 'how long is the movie', 'who wrote this song'])('%j comes back under 0.5 with auto', async (request) => {
+    const lexical = await index.search(request, { strategy: 'full' });
+    expect(lexical.hits[0]?.confidence).toBeGreaterThanOrEqual(0.5);
+    const auto = await index.search(request, { strategy: 'auto' });
+    expect(auto.hits[0]?.confidence).toBeLessThan(0.5);
+    expect(auto.diagnostics.map((d) => d.code)).toContain('MDKG_LOW_CONFIDENCE');
+  });
+
+  it.each([
+    ['delete entities from the knowledge graph', 'delete_entities'],
+    ['read a file', 'read_file'],
+  ])('%j keeps its tool first with confidence at least 0.5', async (request, tool) => {
+    const auto = await index.search(request, { strategy: 'auto', explain: true });
+    expect(auto.hits[0]?.name).toBe(tool);
+    expect(auto.hits[0]?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(Object.keys(auto.hits[0]?.features?.confidence ?? {})).toEqual(expect.arrayContaining(['cosine', 'cosineRelative']));
+  });
+});

@@ -1,29 +1,36 @@
 // Fitting the confidence model (benchmarks/fit.ts): logistic regression by Newton's method, and
 // the linear solver the pairwise re-ranker fit shares.
-import { FEATURE_NAMES, type LogisticModel, type ConfidenceFeatures } from '../params/calibration-model.js';
+import { FEATURE_NAMES, type LogisticModel } from '../params/calibration-model.js';
 
 /**
  * Fits a logistic model by Newton's method with a small L2 penalty (deterministic). Coefficients
  * are kept non-negative, so confidence never falls when a feature of relevance rises: a feature
  * that comes out negative is dropped and the rest refitted.
  */
-export function fitLogistic(rows: readonly ConfidenceFeatures[], labels: readonly number[], l2 = 0.01, iterations = 50): LogisticModel {
-  let active = [...FEATURE_NAMES];
+export function fitLogistic<N extends string = (typeof FEATURE_NAMES)[number]>(
+  rows: readonly Readonly<Record<N, number>>[],
+  labels: readonly number[],
+  l2 = 0.01,
+  iterations = 50,
+  names: readonly N[] = FEATURE_NAMES as unknown as readonly N[],
+): LogisticModel<N> {
+  let active = [...names];
   for (;;) {
-    const model = fitActive(rows, labels, active, l2, iterations);
+    const model = fitActive(rows, labels, names, active, l2, iterations);
     const negative = active.filter((n) => model.coefficients[n] < 0).sort((a, b) => model.coefficients[a] - model.coefficients[b]);
     if (negative.length === 0) return model;
     active = active.filter((n) => n !== negative[0]);
   }
 }
 
-function fitActive(
-  rows: readonly ConfidenceFeatures[],
+function fitActive<N extends string>(
+  rows: readonly Readonly<Record<N, number>>[],
   labels: readonly number[],
-  active: readonly (keyof ConfidenceFeatures)[],
+  names: readonly N[],
+  active: readonly N[],
   l2: number,
   iterations: number,
-): LogisticModel {
+): LogisticModel<N> {
   const d = active.length + 1;
   const x = rows.map((r) => [1, ...active.map((n) => r[n])]);
   let w: number[] = new Array<number>(d).fill(0);
@@ -48,10 +55,7 @@ function fitActive(
     w = w.map((v, j) => v - step[j]!);
     if (Math.max(...step.map(Math.abs)) < 1e-9) break;
   }
-  const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, active.includes(n) ? round(w[active.indexOf(n) + 1]!) : 0])) as unknown as Record<
-    keyof ConfidenceFeatures,
-    number
-  >;
+  const coefficients = Object.fromEntries(names.map((n) => [n, active.includes(n) ? round(w[active.indexOf(n) + 1]!) : 0])) as unknown as Record<N, number>;
   return { intercept: round(w[0]!), coefficients };
 }
 

@@ -49,10 +49,27 @@ export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
 ];
 
 /** A logistic model: an intercept and a coefficient per feature. */
-export interface LogisticModel {
+export interface LogisticModel<N extends string = keyof ConfidenceFeatures> {
   intercept: number;
-  coefficients: Readonly<Record<keyof ConfidenceFeatures, number>>;
+  coefficients: Readonly<Record<N, number>>;
 }
+
+/**
+ * What vectors add to the evidence of a result when a search used them (strategies vector, hybrid,
+ * auto): how close the request's embedding is to the tool's. A lexical winner whose text the
+ * embedding finds unrelated ("what time is it" against a tool that mentions modification times)
+ * is weak evidence however far it leads.
+ */
+export interface VectorFeatures {
+  /** The tool's cosine similarity to the request (0 when not among the nearest tools). */
+  cosine: number;
+  /** That cosine over the best cosine of the request (0 with none above 0). */
+  cosineRelative: number;
+}
+
+export const VECTOR_FEATURE_NAMES: readonly (keyof VectorFeatures)[] = ['cosine', 'cosineRelative'];
+export type WithVectorFeatures = ConfidenceFeatures & VectorFeatures;
+export const WITH_VECTOR_FEATURE_NAMES: readonly (keyof WithVectorFeatures)[] = [...FEATURE_NAMES, ...VECTOR_FEATURE_NAMES];
 
 /**
  * The confidence model: one logistic model for the first result (the one an agent acts on,
@@ -61,6 +78,8 @@ export interface LogisticModel {
 export interface CalibrationModel {
   first: LogisticModel;
   others: LogisticModel;
+  /** The models of a search that used vectors, over the same features and the vector ones; fitted only where vectors could be computed. */
+  vector?: { first: LogisticModel<keyof WithVectorFeatures>; others: LogisticModel<keyof WithVectorFeatures> };
 }
 
 /** The model of a data file (data-file.ts): for `first` and `others`, an intercept and a finite coefficient per feature, all fitted. */
@@ -68,17 +87,24 @@ export function calibrationFromFile(data: unknown, file = 'src/search/params/dat
   const { priors, fitted } = checkFitFile(data, file);
   const merged = mergeDisjoint(priors, fitted, file);
   exactKeys(merged, [], ['model'], file);
-  exactKeys(merged, ['model'], ['first', 'others'], file);
-  const part = (name: 'first' | 'others'): LogisticModel => {
-    exactKeys(merged, ['model', name], ['intercept', 'coefficients'], file);
-    exactKeys(merged, ['model', name, 'coefficients'], FEATURE_NAMES, file);
-    const coefficients = Object.fromEntries(FEATURE_NAMES.map((n) => [n, finiteAt(merged, ['model', name, 'coefficients', n], file)])) as Record<
-      keyof ConfidenceFeatures,
-      number
-    >;
-    return { intercept: finiteAt(merged, ['model', name, 'intercept'], file), coefficients };
+  const model = (merged as { model?: Record<string, unknown> }).model ?? {};
+  const withVector = 'vector' in model;
+  exactKeys(merged, ['model'], withVector ? ['first', 'others', 'vector'] : ['first', 'others'], file);
+  const part = <N extends string>(path: readonly string[], names: readonly N[]): LogisticModel<N> => {
+    exactKeys(merged, path, ['intercept', 'coefficients'], file);
+    exactKeys(merged, [...path, 'coefficients'], names, file);
+    const coefficients = Object.fromEntries(names.map((n) => [n, finiteAt(merged, [...path, 'coefficients', n], file)])) as Record<N, number>;
+    return { intercept: finiteAt(merged, [...path, 'intercept'], file), coefficients };
   };
-  return { first: part('first'), others: part('others') };
+  const out: CalibrationModel = { first: part(['model', 'first'], FEATURE_NAMES), others: part(['model', 'others'], FEATURE_NAMES) };
+  if (withVector) {
+    exactKeys(merged, ['model', 'vector'], ['first', 'others'], file);
+    out.vector = {
+      first: part(['model', 'vector', 'first'], WITH_VECTOR_FEATURE_NAMES),
+      others: part(['model', 'vector', 'others'], WITH_VECTOR_FEATURE_NAMES),
+    };
+  }
+  return out;
 }
 
 export const DEFAULT_CALIBRATION: CalibrationModel = calibrationFromFile(calibrationData);

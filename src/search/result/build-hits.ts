@@ -2,7 +2,7 @@
 import { alignment } from '../rank/alignment.js';
 import { confidence } from './calibrate.js';
 import { evidenceOf as evidenceFeatures, requestEvidence } from './evidence-features.js';
-import type { ConfidenceFeatures } from '../params/calibration-model.js';
+import type { ConfidenceFeatures, VectorFeatures } from '../params/calibration-model.js';
 import type { Fused } from '../rank/fusion.js';
 import type { RerankFeatures } from '../params/rerank-model.js';
 import type { RankingState } from '../rank/rank-request.js';
@@ -27,6 +27,15 @@ export function buildHits(
   const margin = topLexical > 0 ? (topLexical - second) / topLexical : 0;
   const queryTerms = [...state.terms.keys()];
   const request = requestEvidence(state, bm25, parts.params.bm25.k1);
+  // With vectors: each hit's cosine, absolute and relative to the request's best.
+  const { cosines } = state;
+  let bestCosine = 0;
+  for (const c of cosines?.values() ?? []) if (c > bestCosine) bestCosine = c;
+  const vectorOf = (doc: number): VectorFeatures | undefined => {
+    if (cosines === undefined) return undefined;
+    const cosine = Math.max(0, cosines.get(doc) ?? 0);
+    return { cosine, cosineRelative: bestCosine > 0 ? cosine / bestCosine : 0 };
+  };
   return fused.map((f, i): SearchHit => {
     const tool = catalog.tools[f.doc]!;
     const direct = queryTerms
@@ -52,6 +61,7 @@ export function buildHits(
       actionAgree: alignment(state.intent, tool.annotations) ?? 0.5,
       backedLead: (i === 0 ? margin : 0) * absolute.selfScore,
     };
+    const vector = vectorOf(f.doc);
     const evidence: Evidence[] = [];
     for (const [source, rank] of Object.entries(f.ranks) as [SourceName, number][]) {
       evidence.push(evidenceOf(source, rank, f.doc, { parts, state, matched, corrected, bm25: bm25Score }));
@@ -71,11 +81,11 @@ export function buildHits(
       annotations: tool.annotations,
       required: tool.required,
       score: round(f.score),
-      confidence: round(confidence(features, parts.calibration)),
+      confidence: round(confidence(features, parts.calibration, vector)),
       evidence,
       related: ids(RELATED),
       nextSteps: ids(NEXT),
-      ...(explain ? { features: explained(features, learned?.get(f.doc)) } : {}),
+      ...(explain ? { features: explained({ ...features, ...vector }, learned?.get(f.doc)) } : {}),
     };
   });
 }
@@ -113,7 +123,7 @@ function evidenceOf(source: SourceName, rank: number, doc: number, ctx: Evidence
   }
 }
 
-function explained(confidence: ConfidenceFeatures, rerank: RerankFeatures | undefined): NonNullable<SearchHit['features']> {
+function explained(confidence: ConfidenceFeatures & Partial<VectorFeatures>, rerank: RerankFeatures | undefined): NonNullable<SearchHit['features']> {
   return rerank === undefined ? { confidence: { ...confidence } } : { confidence: { ...confidence }, rerank: { ...rerank } };
 }
 
