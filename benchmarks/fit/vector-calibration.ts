@@ -81,7 +81,7 @@ export async function vectorCalibration(
   // Hits of a search whose vectors failed carry no cosine: they are not vector samples.
   const usable = samples.filter((s) => typeof s.features.cosine === 'number');
   const fitOn = usable.filter((s) => s.split !== 'test');
-  const fit = (part: readonly Sample[]): LogisticModel<keyof WithVectorFeatures> =>
+  const fitModel = (part: readonly Sample[]): LogisticModel<keyof WithVectorFeatures> =>
     fitLogistic(
       part.map((s) => s.features),
       part.map((s) => (s.relevant ? 1 : 0)),
@@ -89,7 +89,7 @@ export async function vectorCalibration(
       iterations,
       WITH_VECTOR_FEATURE_NAMES,
     );
-  const model: VectorModel = { first: fit(fitOn.filter((s) => s.rank === 0)), others: fit(fitOn.filter((s) => s.rank > 0)) };
+  const model: VectorModel = { first: fitModel(fitOn.filter((s) => s.rank === 0)), others: fitModel(fitOn.filter((s) => s.rank > 0)) };
   log(`calibration (vectors): fitted on ${fitOn.length} hits of strategy auto: ${JSON.stringify(model)}`);
   for (const split of ['train', 'dev', 'test']) {
     const top = usable.filter((s) => s.split === split && s.rank === 0);
