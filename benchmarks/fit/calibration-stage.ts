@@ -12,7 +12,7 @@ import { confidence } from '../../src/search/result/calibrate.js';
 import { fitLogistic } from '../../src/search/fit/logistic-fit.js';
 import type { CalibrationModel, ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
-import { catalogGroups } from './catalog-groups.js';
+import { catalogGroups, foreignCatalog } from './catalog-groups.js';
 import type { FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';
 import type { Tree } from './tree.js';
@@ -41,17 +41,12 @@ export async function calibrationStage(
   const samples: Sample[] = [];
   const indexes = new Map(sets.map((d) => [d.name, ToolIndex.build(d.graph, { params, rerank })]));
   const groups = catalogGroups(sets);
-  const groupOf = new Map(groups.flatMap((g, i) => g.map((name): [string, number] => [name, i])));
   let negatives = 0;
   for (const d of sets) {
     const own = indexes.get(d.name)!;
     for (const [i, q] of d.queries.entries()) {
-      // the foreign catalog: every other group in turn (query i of a dataset goes to the i-th group
-      // after its own, skipping its own), the first dataset of that group; one per query, so the
-      // negatives are as many as the requests and as varied as the catalogs
-      const step = groups.length < 2 ? 0 : 1 + (i % (groups.length - 1));
-      const foreignGroup = groups[((groupOf.get(d.name) ?? 0) + step) % groups.length]!;
-      const foreign = foreignGroup[0] === undefined || step === 0 || d.split === 'test' ? undefined : indexes.get(foreignGroup[0]);
+      const foreignName = foreignCatalog(groups, d, i);
+      const foreign = foreignName === undefined ? undefined : indexes.get(foreignName);
       const result = await own.search(q.query, { limit: 10, explain: true });
       const labels = relevance(result.hits, q.expected);
       result.hits.forEach((hit, rank) => {

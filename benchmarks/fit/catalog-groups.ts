@@ -29,3 +29,16 @@ export function catalogGroups(sets: readonly FitDataset[]): string[][] {
   });
   return [...groups.values()].map((g) => g.sort()).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
 }
+
+/**
+ * The foreign catalog of query `i` of a dataset, for cross-catalog negatives: every other group in
+ * turn (query i goes to the i-th group after its own, skipping its own), the first dataset of that
+ * group; one per query, so the negatives are as many as the requests and as varied as the catalogs.
+ * None for a test split, or with a single group.
+ */
+export function foreignCatalog(groups: readonly string[][], d: Pick<FitDataset, 'name' | 'split'>, i: number): string | undefined {
+  if (groups.length < 2 || d.split === 'test') return undefined;
+  const own = groups.findIndex((g) => g.includes(d.name));
+  const step = 1 + (i % (groups.length - 1));
+  return groups[((own < 0 ? 0 : own) + step) % groups.length]?.[0];
+}

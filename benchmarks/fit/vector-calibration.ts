@@ -15,7 +15,7 @@ import type { SearchParams } from '../../src/search/params/search-params.js';
 import { logistic } from '../../src/search/result/calibrate.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
 import { makeProvider } from '../../src/search/vector/providers.js';
-import { catalogGroups } from './catalog-groups.js';
+import { catalogGroups, foreignCatalog } from './catalog-groups.js';
 import type { FitDataset } from './datasets.js';
 import { REPO } from './datasets.js';
 
@@ -53,7 +53,6 @@ export async function vectorCalibration(
     indexes.set(d.name, attached.index);
   }
   const groups = catalogGroups(sets);
-  const groupOf = new Map(groups.flatMap((g, i) => g.map((name): [string, number] => [name, i])));
   const samples: Sample[] = [];
   const take = (hits: readonly { features?: { confidence: Record<string, number> } }[], labels: readonly boolean[], split: string): void => {
     hits.forEach((hit, rank) => {
@@ -64,9 +63,8 @@ export async function vectorCalibration(
   for (const d of sets) {
     const own = indexes.get(d.name)!;
     for (const [i, q] of d.queries.entries()) {
-      const step = groups.length < 2 ? 0 : 1 + (i % (groups.length - 1));
-      const foreignGroup = groups[((groupOf.get(d.name) ?? 0) + step) % groups.length]!;
-      const foreign = foreignGroup[0] === undefined || step === 0 || d.split === 'test' ? undefined : indexes.get(foreignGroup[0]);
+      const foreignName = foreignCatalog(groups, d, i);
+      const foreign = foreignName === undefined ? undefined : indexes.get(foreignName);
       const result = await own.search(q.query, { limit: 10, explain: true, strategy: 'auto' });
       take(result.hits, relevance(result.hits, q.expected), d.split);
       if (foreign === undefined) continue;

