@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMdkgError, MdkgError, type Diagnostic } from '../errors.js';
+import { isMdkgError, MdkgError } from '../errors.js';
 import { textBlocks, textLanguageFor } from '../ingest/code/blocks.js';
 import { languageFor } from '../ingest/code/languages.js';
 import { parseCode } from '../ingest/code/parse-code.js';
@@ -15,6 +15,7 @@ import { emptyCodeState, readCodeState, writeCodeState, type CodeFileState, type
 import { encodeFileName } from './file-names.js';
 import { stamp } from './marker.js';
 import { listMarkdown, removeStale, writeIfGenerated } from './code-writes.js';
+import type { WriteSummary } from './write-documents.js';
 
 export interface GenerateCodeOptions {
   /** The repository root: document ids and paths are relative to it. */
@@ -31,7 +32,7 @@ export interface GenerateCodeOptions {
 }
 
 /** What a run changed. Document paths are relative to the output folder. */
-export interface CodeReport {
+export interface CodeReport extends Omit<WriteSummary, 'source'> {
   out: string;
   /** Source files found. */
   files: number;
@@ -39,13 +40,6 @@ export interface CodeReport {
   parsed: number;
   /** Symbols of all files found. */
   symbols: number;
-  added: string[];
-  updated: string[];
-  removed: string[];
-  unchanged: number;
-  /** Documents left alone: hand-written, or edited by hand since they were generated. */
-  kept: string[];
-  diagnostics: Diagnostic[];
 }
 
 /** Files changed less than this long ago may change again within the same mtime tick: their mtime is not trusted next time. */
