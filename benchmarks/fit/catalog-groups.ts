@@ -40,5 +40,5 @@ export function foreignCatalog(groups: readonly string[][], d: Pick<FitDataset, 
   if (groups.length < 2 || d.split === 'test') return undefined;
   const own = groups.findIndex((g) => g.includes(d.name));
   const step = 1 + (i % (groups.length - 1));
-  return groups[((own < 0 ? 0 : own) + step) % groups.length]?.[0];
+  return groups[(Math.max(0, own) + step) % groups.length]?.[0];
 }
