@@ -172,5 +172,8 @@ Options:
   --json <file>            write the full report (every query's top hits) atomically; - for stdout
   --svg <file>             write a bar chart of Recall@5 and Hit@1 (e.g. benchmarks/results/<name>.svg)
   --quiet                  no progress line and no dataset warnings on stderr
+  --vector-cache <dir>     keep the tools' vectors there and embed only texts not seen
+                           before (default: every catalog is embedded afresh, and the
+                           build time includes it)
 `,
 };

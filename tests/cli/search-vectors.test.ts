@@ -1,6 +1,6 @@
 // `mdkg search --strategy auto|vector|hybrid` end to end: the config's embeddings section, the
 // vector cache in <graphs>/.mdkg, and lexical ranking with a warning when vectors are off.
-import { cp, readdir } from 'node:fs/promises';
+import { cp, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO, runCli } from '../helpers/cli.js';
@@ -81,5 +81,36 @@ describe('mdkg search with vectors', () => {
     const table = await runCli(['search', 'what is the total of 3 and 4', '--strategy', 'vector', '--limit', '1'], dir);
     expect(table.stdout).toMatch(/tool:everything\/get-sum .* cosine 0\.\d\d/);
     expect(table.stdout).toContain('strategy: vector · mode: vector');
+  });
+});
+
+describe('mdkg bench --vector-cache', () => {
+  it('keeps the vectors in the folder given and embeds nothing again on the next run, with the same results', async () => {
+    // Every word maps to [UNK] or "file": a model written for this test, enough to give each tool a vector.
+    const dir = await project('embeddings:\n  provider: static\n  path: models/tiny\n');
+    await writeFiles(dir, {
+      'models/tiny/tokenizer.json': wordPieceTokenizer(['[UNK]', 'file']),
+      'models/tiny/model.safetensors': safetensors([
+        [0, 1],
+        [1, 0],
+      ]),
+      'models/tiny/config.json': '{"normalize": true}',
+    });
+    const tiny = join(REPO, 'tests', 'fixtures', 'bench', 'tiny');
+    const run = () => runCli(['bench', tiny, '--strategy', 'vector', '--vector-cache', 'vectors', '--quiet', '--json', '-'], dir);
+    const first = await run();
+    expect(first.code).toBe(0);
+    const files = (await readdir(join(dir, 'vectors'))).filter((f) => f.startsWith('vectors-'));
+    expect(files).toHaveLength(1);
+    const written = (await stat(join(dir, 'vectors', files[0]!))).mtimeMs;
+    const second = await run();
+    expect(second.code).toBe(0);
+    expect((await stat(join(dir, 'vectors', files[0]!))).mtimeMs).toBe(written);
+    const hits = (out: string) =>
+      (JSON.parse(out) as { datasets: { runs: { queries: { hits: { id: string }[] }[] }[] }[] }).datasets[0]?.runs[0]?.queries.map((q) =>
+        q.hits.map((h) => h.id),
+      );
+    expect(hits(second.stdout)).toEqual(hits(first.stdout));
+    expect(hits(first.stdout)?.length).toBeGreaterThan(0);
   });
 });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderDiagnostics, renderReport } from '../../bench/report.js';
 import { MAX_LIMIT, runBench } from '../../bench/runner.js';
@@ -58,12 +59,17 @@ function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () =>
  * The real index; with a vector strategy among `strategies`, with the tools' vectors from the
  * config's embeddings provider (use-lite when none is configured), built for each dataset.
  */
-async function realSearcher(io: CliIo, strategies: readonly Strategy[]): Promise<MakeSearcher> {
+async function realSearcher(io: CliIo, strategies: readonly Strategy[], vectorCache: string | undefined): Promise<MakeSearcher> {
   if (!strategies.some((s) => s === 'vector' || s === 'hybrid' || s === 'auto')) return (graph) => ToolIndex.build(graph);
   const { config, dir } = await loadConfig(io.cwd);
   const { attachVectors } = await import('../../search/attach-vectors.js');
+  // Without --vector-cache every catalog is embedded afresh, so build times include embedding.
+  const cacheDir = vectorCache === undefined ? undefined : resolve(io.cwd, vectorCache);
   return async (graph) => {
-    const out = await attachVectors(ToolIndex.build(graph, { vectorTexts: true }), config.embeddings, { configDir: dir });
+    const out = await attachVectors(ToolIndex.build(graph, { vectorTexts: true }), config.embeddings, {
+      configDir: dir,
+      ...(cacheDir === undefined ? {} : { cacheDir }),
+    });
     for (const d of out.diagnostics) io.stderr(`mdkg bench: ${diagnosticLine(d)}\n`);
     return out.index;
   };
@@ -80,6 +86,7 @@ export async function benchCommand(args: string[], io: CliIo, given?: MakeSearch
       json: { type: 'string' },
       svg: { type: 'string' },
       quiet: { type: 'boolean' },
+      'vector-cache': { type: 'string' },
     },
   });
   if (positionals.length === 0) throw new MdkgError('MDKG_USAGE', "no dataset: give one or more dataset folders (see 'mdkg help bench')");
@@ -89,7 +96,7 @@ export async function benchCommand(args: string[], io: CliIo, given?: MakeSearch
     return EXIT.usage;
   }
   const limit = parseLimit(values.limit);
-  const makeSearcher = given ?? (await realSearcher(io, strategies));
+  const makeSearcher = given ?? (await realSearcher(io, strategies, values['vector-cache']));
   const quiet = values.quiet === true;
   const progress = !quiet && io.stderrIsTTY === true ? progressLine(io) : undefined;
   // Output paths are checked before the run, which can take long, not after it.
