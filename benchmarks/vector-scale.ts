@@ -3,21 +3,11 @@
 // and the exact cosine index's query time at catalog sizes up to 10,000 tools x 512 dimensions.
 import { CosineIndex } from '../src/search/vector/cosine-index.js';
 import { UseLiteProvider } from '../src/search/vector/use-lite.js';
+import { seededRandom } from './seeded-random.js';
 
 const SIZES = [1000, 5000, 10000];
 const DIMENSIONS = 512;
 const QUERIES = 200;
-
-/** A seeded generator (mulberry32), so runs compare. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
-}
 
 const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
@@ -52,7 +42,7 @@ async function useLite(): Promise<void> {
 }
 
 function cosine(): void {
-  const next = random(42);
+  const next = seededRandom(42);
   for (const size of SIZES) {
     const rows = Array.from({ length: size }, () => Float32Array.from({ length: DIMENSIONS }, next));
     const t0 = performance.now();

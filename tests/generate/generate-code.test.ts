@@ -1,10 +1,10 @@
-import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeFileName } from '../../src/generate/file-names.js';
 import { generateCode, type GenerateCodeOptions } from '../../src/generate/generate-code.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { tempDir, tree } from '../helpers/temp-dir.js';
 
 const SOURCES = {
   'src/util.ts': '/** Adds one. */\nexport function addOne(n: number): number {\n  return n + 1;\n}\n',
@@ -13,19 +13,6 @@ const SOURCES = {
   'src/tool.py': 'def run(x):\n    """Runs x."""\n    return x\n',
   'data.json': '{"not": "code"}\n',
 };
-
-async function tree(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (d: string): Promise<void> => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.set(relative(dir, p), await readFile(p, 'utf8'));
-    }
-  };
-  await walk(dir);
-  return out;
-}
 
 /** A repository and the options of a run over it, with the state in its .mdkg/. */
 async function repo(files: Record<string, string> = SOURCES): Promise<{ root: string; options: GenerateCodeOptions; out: string }> {

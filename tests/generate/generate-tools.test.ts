@@ -1,25 +1,12 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { generateTools, type ToolSource } from '../../src/generate/generate-tools.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import { REPO, runCli } from '../helpers/cli.js';
 import { fixtureServer } from '../helpers/mcp-servers.js';
-import { tempDir } from '../helpers/temp-dir.js';
-
-async function tree(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (d: string): Promise<void> => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.set(relative(dir, p), await readFile(p, 'utf8'));
-    }
-  };
-  await walk(dir);
-  return out;
-}
+import { tempDir, tree } from '../helpers/temp-dir.js';
 
 const toolList = JSON.stringify({
   tools: [

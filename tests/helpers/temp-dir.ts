@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterEach } from 'vitest';
 
 const made: string[] = [];
@@ -21,4 +21,18 @@ export async function writeFiles(dir: string, files: Record<string, string | Uin
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), content);
   }
+}
+
+/** Every file under `dir`, by path relative to it, with its text. */
+export async function tree(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.set(relative(dir, p), await readFile(p, 'utf8'));
+    }
+  };
+  await walk(dir);
+  return out;
 }

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CosineIndex, normalize } from '../../../src/search/vector/cosine-index.js';
-
-/** A seeded generator (mulberry32) for reproducible random vectors. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
-}
+import { seededRandom } from '../../../benchmarks/seeded-random.js';
 
 const vec = (...xs: number[]): Float32Array => Float32Array.from(xs);
 
@@ -26,7 +16,7 @@ describe('normalize', () => {
 
 describe('CosineIndex', () => {
   it('finds the same top k as a brute-force cosine over random vectors', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const rows = Array.from({ length: 300 }, () => Float32Array.from({ length: 32 }, next));
     const index = new CosineIndex(rows, 32);
     for (let q = 0; q < 20; q++) {
