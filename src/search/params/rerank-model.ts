@@ -10,6 +10,7 @@ export const RERANK_FEATURES = [
   'queryCoverage',
   'nameCoverage',
   'nameCorrected',
+  'requestInName',
   'action',
   'alignment',
   'graph',

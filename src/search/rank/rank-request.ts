@@ -223,6 +223,7 @@ function rerankView(parts: IndexParts, state: RankingState, actions: readonly Ve
       bm25: new Map(state.bm25.map((d) => [d.doc, d.score])),
       reached: state.reached,
       ...(state.object === undefined ? {} : { object: state.object }),
+      words: [...state.terms.keys()].map((t) => [t, ...[...state.equivalents].filter(([, from]) => from === t).map(([to]) => to)]),
     },
     parts.bm25,
   );

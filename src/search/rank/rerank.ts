@@ -104,20 +104,29 @@ export interface QueryInput {
   reached: ReadonlyMap<number, { score: number }>;
   /** The request's object noun (request/request-object.ts), when it has one. */
   object?: RequestObject;
+  /**
+   * Each request word with the terms that stand for it (its equivalents: "folder" also names a
+   * `directory`); a word counts once, explained by any of its forms. Default: each term alone.
+   */
+  words?: readonly (readonly string[])[];
 }
 
 /** The query's side of the features, computed once per search rather than once per candidate. */
 export interface QueryView extends QueryInput {
   termList: readonly string[];
-  /** The request's terms the index knows, with their inverse document frequency. */
-  indexed: readonly { term: string; idf: number }[];
+  /** The request's words some tool has (in one of their forms), each with its largest inverse document frequency. */
+  indexed: readonly { forms: readonly string[]; idf: number }[];
   indexedIdf: number;
   topLexical: number;
 }
 
 export function queryView(input: QueryInput, bm25: Bm25Index): QueryView {
   const termList = [...input.terms];
-  const indexed = termList.filter((t) => bm25.has(t)).map((term) => ({ term, idf: termIdf(bm25, term) }));
+  const words = input.words ?? termList.map((t) => [t]);
+  const indexed = words
+    .map((forms) => forms.filter((t) => bm25.has(t)))
+    .filter((forms) => forms.length > 0)
+    .map((forms) => ({ forms, idf: Math.max(...forms.map((t) => termIdf(bm25, t))) }));
   let topLexical = 0;
   for (const score of input.bm25.values()) if (score > topLexical) topLexical = score;
   return { ...input, termList, indexed, indexedIdf: indexed.reduce((sum, t) => sum + t.idf, 0), topLexical };
@@ -133,7 +142,11 @@ export function rerankFeatures(
   const profile = ctx.profiles.get(doc);
   const { topLexical, indexedIdf: queryIdf } = q;
   let matchedIdf = 0;
-  for (const { term, idf: w } of q.indexed) if (ctx.bm25.fieldsOf(term, doc).length > 0) matchedIdf += w;
+  let inName = 0;
+  for (const { forms, idf: w } of q.indexed) {
+    if (forms.some((t) => ctx.bm25.fieldsOf(t, doc).length > 0)) matchedIdf += w;
+    if (forms.some((t) => profile.nameSet.has(t))) inName += w;
+  }
   let nameIdf = 0;
   let nameMatched = 0;
   let nameCorrected = 0;
@@ -152,6 +165,7 @@ export function rerankFeatures(
     queryCoverage: queryIdf > 0 ? matchedIdf / queryIdf : 0,
     nameCoverage: nameIdf > 0 ? nameMatched / nameIdf : 0,
     nameCorrected: nameIdf > 0 ? nameCorrected / nameIdf : 0,
+    requestInName: queryIdf > 0 && nameIdf > 0 ? (inName / queryIdf) * (nameMatched / nameIdf) : 0,
     action,
     alignment: a === undefined ? 0 : 2 * a - 1,
     graph: q.reached.get(doc)?.score ?? 0,

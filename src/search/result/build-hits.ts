@@ -4,7 +4,8 @@ import { confidence } from './calibrate.js';
 import { evidenceOf as evidenceFeatures, requestEvidence } from './evidence-features.js';
 import type { ConfidenceFeatures, VectorFeatures } from '../params/calibration-model.js';
 import type { Fused } from '../rank/fusion.js';
-import type { RerankFeatures } from '../params/rerank-model.js';
+import { DEFAULT_RERANK, type RerankFeatures, type RerankModel } from '../params/rerank-model.js';
+import { rerankScore } from '../rank/rerank.js';
 import type { RankingState } from '../rank/rank-request.js';
 import type { IndexParts } from '../rank/index-parts.js';
 import type { Evidence, SearchHit, SourceName } from '../types.js';
@@ -23,8 +24,11 @@ export function buildHits(
   const { catalog, bm25, adjacency } = parts;
   const bm25Score = new Map(state.bm25.map((d) => [d.doc, d.score]));
   const topLexical = state.bm25[0]?.score ?? 0;
-  const second = state.bm25[1]?.score ?? 0;
-  const margin = topLexical > 0 ? (topLexical - second) / topLexical : 0;
+  // How far the first result leads every other tool lexically (0 when it is not the lexical best:
+  // the re-ranker put it first against the words).
+  const lead = fused[0] === undefined ? 0 : (bm25Score.get(fused[0].doc) ?? 0) - (state.bm25.find((d) => d.doc !== fused[0]!.doc)?.score ?? 0);
+  const margin = topLexical > 0 ? Math.max(0, lead) / topLexical : 0;
+  const decisive = decided(fused, learned, parts.options.rerank ?? DEFAULT_RERANK);
   const queryTerms = [...state.terms.keys()];
   const request = requestEvidence(state, bm25, parts.params.bm25.k1);
   // With vectors: each hit's cosine, absolute and relative to the request's best.
@@ -60,6 +64,7 @@ export function buildHits(
       ...absolute,
       actionAgree: alignment(state.intent, tool.annotations) ?? 0.5,
       backedLead: (i === 0 ? margin : 0) * absolute.selfScore,
+      decisive: i === 0 ? decisive : 0,
     };
     const vector = vectorOf(f.doc);
     const evidence: Evidence[] = [];
@@ -88,6 +93,15 @@ export function buildHits(
       ...(explain ? { features: explained({ ...features, ...vector }, learned?.get(f.doc)) } : {}),
     };
   });
+}
+
+/** 2σ(s₁ − s₂) − 1 over the re-ranker's scores of the first two results; 0 without them. */
+export function decided(fused: readonly Fused[], learned: ReadonlyMap<number, RerankFeatures> | undefined, model: RerankModel): number {
+  const first = fused[0] === undefined ? undefined : learned?.get(fused[0].doc);
+  if (first === undefined) return 0;
+  const second = fused[1] === undefined ? undefined : learned?.get(fused[1].doc);
+  if (second === undefined) return 1;
+  return 2 / (1 + Math.exp(-(rerankScore(first, model) - rerankScore(second, model)))) - 1;
 }
 
 interface EvidenceContext {

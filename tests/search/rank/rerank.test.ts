@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/search/text/bm25.js';
-import { abbreviates, acronymsOf, toolProfiles, rerank, rerankScore } from '../../../src/search/rank/rerank.js';
+import { abbreviates, acronymsOf, queryView, rerank, rerankFeatures, rerankScore, toolProfiles } from '../../../src/search/rank/rerank.js';
 import { checkRerankModel, DEFAULT_RERANK, RERANK_FEATURES, type RerankFeatures, type RerankModel } from '../../../src/search/params/rerank-model.js';
 import type { Fused } from '../../../src/search/rank/fusion.js';
+import { idf } from '../../../src/search/text/idf.js';
 
 const zero = (): RerankFeatures => Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) as RerankFeatures;
 const weights = (w: Partial<RerankFeatures>): RerankModel['weights'] => ({ ...zero(), ...w });
@@ -109,5 +110,64 @@ describe('rerank', () => {
   it('keeps fused order on ties', () => {
     const out = rerank(fused, () => zero(), { depth: 4, weights: weights({}) });
     expect(out.order.map((f) => f.doc)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('rerankFeatures: how much of the request a tool explains', () => {
+  // Three tools named in words; the request is always "list allowed directories" (+ the equivalent
+  // `dir` standing for "directories"), so only the tool side changes.
+  const tools = ['list_directory', 'list_allowed_directories', 'read_file'].map((name) => ({
+    iri: `urn:${name}`,
+    id: name,
+    name,
+    source: 's',
+    annotations: {},
+    inferredHints: new Set<never>(),
+    required: [],
+    groups: [],
+  }));
+  const fields = [
+    ['list', 'directori', 'dir'],
+    ['list', 'allow', 'directori'],
+    ['read', 'file'],
+  ];
+  const bm25 = Bm25Index.build(
+    fields.map((f) => new Map([['mdkg:name', f]])),
+    { k1: 1.2, fields: { 'mdkg:name': { weight: 1, b: 0.75 } } },
+  );
+  const catalog = { tools, edges: [], groups: new Map() };
+  const rows = toolProfiles(catalog, bm25);
+  const profiles = { size: rows.length, get: (doc: number) => rows[doc]! };
+  const input = {
+    terms: new Set(['list', 'allow', 'directori', 'dir']),
+    corrected: new Map<string, number>(),
+    actions: [],
+    intent: 'read' as const,
+    bm25: new Map([
+      [0, 2],
+      [1, 2],
+      [2, 0],
+    ]),
+    reached: new Map(),
+  };
+  const top: Fused = { doc: 0, score: 1, ranks: {} };
+  const at = (doc: number, words?: string[][]) =>
+    rerankFeatures(doc, { doc, score: 1, ranks: {} }, top, queryView(words === undefined ? input : { ...input, words }, bm25), { catalog, bm25, profiles });
+  const grouped = [['list'], ['allow'], ['directori', 'dir']];
+  // IDF of a term two of the three tools have, and of one only one has
+  const two = idf(3, 2);
+  const one = idf(3, 1);
+
+  it.each([
+    // a word and its equivalent count once: the tool with both is not ahead of one with the word only
+    ['list_allowed_directories, words grouped', 1, grouped, 1, 1],
+    ['list_directory, words grouped', 0, grouped, (two + one) / (two + 2 * one), (two + one) / (two + 2 * one)],
+    ['read_file', 2, grouped, 0, 0],
+    // without groups the equivalent is a word of its own that list_allowed_directories lacks
+    ['list_allowed_directories, terms alone', 1, undefined, (2 * two + one) / (2 * two + 2 * one), (2 * two + one) / (2 * two + 2 * one)],
+  ])('%s', (_, doc, words, coverage, inName) => {
+    const x = at(doc, words);
+    expect(x.queryCoverage).toBeCloseTo(coverage, 12);
+    expect(x.requestInName).toBeCloseTo(inName, 12);
   });
 });

@@ -14,6 +14,7 @@ const base: ConfidenceFeatures = {
   selfScore: 0.5,
   actionAgree: 0.5,
   backedLead: 0.05,
+  decisive: 0.5,
 };
 
 describe('confidence', () => {
@@ -31,18 +32,44 @@ describe('confidence', () => {
         selfScore: 100,
         actionAgree: 100,
         backedLead: 100,
+        decisive: 100,
       },
     };
     const model = { first: strong, others: strong };
     expect(
       confidence(
-        { ...base, fused: 1, relative: 1, coverage: 1, reciprocalRank: 1, margin: 1, strength: 5, explained: 1, selfScore: 1, actionAgree: 1, backedLead: 1 },
+        {
+          ...base,
+          fused: 1,
+          relative: 1,
+          coverage: 1,
+          reciprocalRank: 1,
+          margin: 1,
+          strength: 5,
+          explained: 1,
+          selfScore: 1,
+          actionAgree: 1,
+          backedLead: 1,
+          decisive: 1,
+        },
         model,
       ),
     ).toBe(0.999);
     expect(
       confidence(
-        { fused: -1, relative: -1, coverage: -1, reciprocalRank: -1, margin: -1, strength: -1, explained: -1, selfScore: -1, actionAgree: -1, backedLead: -1 },
+        {
+          fused: -1,
+          relative: -1,
+          coverage: -1,
+          reciprocalRank: -1,
+          margin: -1,
+          strength: -1,
+          explained: -1,
+          selfScore: -1,
+          actionAgree: -1,
+          backedLead: -1,
+          decisive: -1,
+        },
         model,
       ),
     ).toBe(0.001);
@@ -98,6 +125,7 @@ describe('fitLogistic', () => {
         selfScore: 0,
         actionAgree: 0,
         backedLead: 0,
+        decisive: 0,
       },
     });
   });
