@@ -63,7 +63,10 @@ export async function searchIndex(
   modes.push(...whole.modes);
   let ranked = whole.ranked;
   // A clause that is only a negation ("not cancel it") names no step.
-  const clauses = opts.clauses && opts.strategy === 'full' && (!vector || options.strategy === 'auto') ? splitClauses(searched).filter((c) => /\p{L}/u.test(withoutNegated(c).text)) : [];
+  const clauses =
+    opts.clauses && opts.strategy === 'full' && (!vector || options.strategy === 'auto')
+      ? splitClauses(searched).filter((c) => /\p{L}/u.test(withoutNegated(c).text))
+      : [];
   if (clauses.length > 1) {
     const heads: (readonly Fused[])[] = [];
     // A clause is ranked with the clause before it, so that words it refers back to still count
