@@ -12,6 +12,8 @@ import { confidence } from '../../src/search/result/calibrate.js';
 import { fitLogistic } from '../../src/search/fit/logistic-fit.js';
 import type { CalibrationModel, ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
+import { requestObject } from '../../src/search/request/request-object.js';
+import { terms, tokenize } from '../../src/search/text/tokenize.js';
 import { catalogGroups, foreignCatalog } from './catalog-groups.js';
 import type { FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';
@@ -42,6 +44,7 @@ export async function calibrationStage(
   const indexes = new Map(sets.map((d) => [d.name, ToolIndex.build(d.graph, { params, rerank })]));
   const groups = catalogGroups(sets);
   let negatives = 0;
+  let shortNegatives = 0;
   for (const d of sets) {
     const own = indexes.get(d.name)!;
     for (const [i, q] of d.queries.entries()) {
@@ -58,8 +61,20 @@ export async function calibrationStage(
         samples.push({ features: hit.features?.confidence as unknown as ConfidenceFeatures, relevant: false, rank, split: d.split });
       });
       negatives += 1;
+      // The same request cut to its object noun ("time" of "what time is it"), in the next foreign
+      // catalog: a short request whose one word a tool happens to use (short negatives).
+      const short = shortForm(q.query);
+      const other = short === undefined ? undefined : foreignCatalog(groups, d, i + 1);
+      const there = other === undefined ? undefined : indexes.get(other);
+      if (short === undefined || there === undefined) continue;
+      const cut = await there.search(short, { limit: 10, explain: true });
+      cut.hits.forEach((hit, rank) => {
+        samples.push({ features: hit.features?.confidence as unknown as ConfidenceFeatures, relevant: false, rank, split: d.split });
+      });
+      shortNegatives += 1;
     }
   }
+  log(`calibration: ${shortNegatives} short cross-catalog negative requests`);
   log(`calibration: ${negatives} cross-catalog negative requests`);
   const fitOn = samples.filter((s) => s.split !== 'test');
   // the first result and the ones after it, each with its own model (see CalibrationModel)
@@ -97,4 +112,11 @@ export async function calibrationStage(
     fitted: { model: vector === undefined ? model : { ...model, vector } },
     model: vector === undefined ? model : { ...model, vector },
   };
+}
+
+/** The word of a request that is its object noun (request-object.ts), as written; none without one. */
+export function shortForm(request: string): string | undefined {
+  const object = requestObject(request);
+  if (object === undefined) return undefined;
+  return tokenize(request).find((t) => t.kind === 'word' && terms(t.surface)[0] === object)?.surface;
 }
