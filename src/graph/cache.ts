@@ -8,8 +8,11 @@ import type { DocumentInfo } from './types.js';
 export const CACHE_FILE = 'graph-cache.bin';
 /** The JSON cache of format 2, removed when the binary one is written. */
 const OLD_CACHE_FILE = 'graph-cache.json';
-/** Format 3: binary (signed-file.ts); larger files than 512 MiB are refused unread. */
-const KIND: SignedFile = { format: 'mdkg-graph-cache', version: 3, maxBytes: 512 * 1024 * 1024 };
+/**
+ * Format 4: binary (signed-file.ts), each entry with the table index of its graph's IRI (format 3
+ * had none); larger files than 512 MiB are refused unread.
+ */
+export const CACHE_KIND: SignedFile = { format: 'mdkg-graph-cache', version: 4, maxBytes: 512 * 1024 * 1024 };
 
 /**
  * What the cache keeps of one document: enough to load it without parsing, and the file's identity
@@ -21,7 +24,7 @@ export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: StoredQuads; st
 /** On disk: one term table for every document, and each document's triples as ids into it. */
 interface Payload {
   terms: string[];
-  entries: (Omit<CacheEntry, 'quads'> & { spo: Uint32Array })[];
+  entries: (Omit<CacheEntry, 'quads'> & { spo: Uint32Array; graph: number })[];
 }
 
 function isEntry(value: unknown, terms: number): value is Payload['entries'][number] {
@@ -38,7 +41,10 @@ function isEntry(value: unknown, terms: number): value is Payload['entries'][num
     typeof e.usable !== 'boolean' ||
     (e.stat !== undefined && typeof e.stat !== 'string') ||
     !(e.spo instanceof Uint32Array) ||
-    e.spo.length % 3 !== 0
+    e.spo.length % 3 !== 0 ||
+    !Number.isInteger(e.graph) ||
+    (e.graph as number) < 0 ||
+    (e.graph as number) >= terms
   )
     return false;
   for (const id of e.spo) if (id >= terms) return false;
@@ -62,14 +68,17 @@ function wellFormedTable(terms: unknown): terms is string[] {
  * Reads the cache. A missing cache gives an empty map; a cache of another version, key or signer is
  * ignored; a damaged one (truncated, edited, malformed) gives a diagnostic and is never trusted.
  */
-export async function readCache(cacheDir: string, key: string): Promise<{ entries: Map<string, CacheEntry>; diagnostic?: Diagnostic | undefined }> {
+export async function readCache(
+  cacheDir: string,
+  key: string,
+): Promise<{ entries: Map<string, CacheEntry>; table?: readonly string[]; diagnostic?: Diagnostic | undefined }> {
   const entries = new Map<string, CacheEntry>();
   const file = join(cacheDir, CACHE_FILE);
   const corrupt = (why: string): { entries: Map<string, CacheEntry>; diagnostic: Diagnostic } => ({
     entries: new Map(),
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`, file },
   });
-  const read = await readSignedFile(file, KIND, key);
+  const read = await readSignedFile(file, CACHE_KIND, key);
   if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? { entries } : corrupt(read.damage ?? read.unreadable ?? '');
   const payload = read.payload as Partial<Payload> | null;
   if (payload === null || typeof payload !== 'object' || !wellFormedTable(payload.terms) || !Array.isArray(payload.entries))
@@ -77,10 +86,10 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
   const table = payload.terms;
   for (const entry of payload.entries) {
     if (!isEntry(entry, table.length)) return corrupt('malformed entries');
-    const { spo, ...rest } = entry;
-    entries.set(entry.path, { ...rest, quads: { table, spo } });
+    const { spo, graph, ...rest } = entry;
+    entries.set(entry.path, { ...rest, quads: { table, spo, graph } });
   }
-  return { entries };
+  return { entries, table };
 }
 
 /** Writes the cache atomically, one term table for all documents; the format-2 file goes. */
@@ -114,8 +123,8 @@ export async function writeCache(cacheDir: string, key: string, entries: readonl
       spo[at++] = idOf(lp);
       spo[at++] = idOf(lo);
     }
-    out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at) });
+    out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at), graph: global(`N${rest.iri}`) });
   }
-  await writeSignedFile(join(cacheDir, CACHE_FILE), KIND, key, { terms, entries: out } satisfies Payload);
+  await writeSignedFile(join(cacheDir, CACHE_FILE), CACHE_KIND, key, { terms, entries: out } satisfies Payload);
   await rm(join(cacheDir, OLD_CACHE_FILE), { force: true }).catch(() => undefined);
 }

@@ -60,7 +60,7 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   // The disk cache serves the first load; refreshes keep the store current and leave the file alone
   // (the next process start re-parses only what changed since the cache was written).
   const firstLoad = state.docs.size === 0;
-  const disk = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
+  const disk: Awaited<ReturnType<typeof readCache>> = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
   if (disk.diagnostic !== undefined) diagnostics.push(disk.diagnostic);
   const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, unread: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
 
@@ -97,6 +97,9 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const claims = claimIds(candidates);
   for (const iri of claims.evicted) state.store.deleteGraph(DataFactory.namedNode(iri));
   state.store.removeQuads(state.mentions);
+  // Mostly reused from the disk cache: its term table becomes the store's, decoded on demand.
+  const reused = candidates.reduce((n, c) => n + (c.encoded !== undefined && 'table' in c.encoded ? 1 : 0), 0);
+  if (disk.table !== undefined && 2 * reused >= candidates.length) state.store.adoptTable(disk.table);
   for (const c of candidates) {
     if (!c.info.loaded) continue;
     // A parsed document's quads go in through their encoding too (all in the document's own graph):
