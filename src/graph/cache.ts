@@ -24,7 +24,18 @@ export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: StoredQuads; st
 /** On disk: one term table for every document, and each document's triples as ids into it. */
 interface Payload {
   terms: string[];
+  /** `graph`: where `terms` holds the code of the document's IRI, or -1 (an unusable document). */
   entries: (Omit<CacheEntry, 'quads'> & { spo: Uint32Array; graph: number })[];
+}
+
+/**
+ * The documents' triples as the store holds them: its term codes (canonical, each once) and, by
+ * path, each loaded document's triples as ids into them (taken before anything else was added to
+ * its graph) and the id of its graph. The cache is then written without interning every term again.
+ */
+export interface StoreTerms {
+  terms: readonly string[];
+  graphs: ReadonlyMap<string, { spo: Uint32Array; graph: number }>;
 }
 
 function isEntry(value: unknown, terms: number): value is Payload['entries'][number] {
@@ -43,7 +54,7 @@ function isEntry(value: unknown, terms: number): value is Payload['entries'][num
     !(e.spo instanceof Uint32Array) ||
     e.spo.length % 3 !== 0 ||
     !Number.isInteger(e.graph) ||
-    (e.graph as number) < 0 ||
+    (e.graph as number) < -1 ||
     (e.graph as number) >= terms
   )
     return false;
@@ -87,17 +98,27 @@ export async function readCache(
   for (const entry of payload.entries) {
     if (!isEntry(entry, table.length)) return corrupt('malformed entries');
     const { spo, graph, ...rest } = entry;
-    entries.set(entry.path, { ...rest, quads: { table, spo, graph } });
+    entries.set(entry.path, { ...rest, quads: graph < 0 ? { table, spo } : { table, spo, graph } });
   }
   return { entries, table };
 }
 
 /** Writes the cache atomically, one term table for all documents; the format-2 file goes. */
-export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[]): Promise<void> {
-  const { terms, id: global } = termTable();
+export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[], store?: StoreTerms): Promise<void> {
+  // A store that has a default-graph term (`D`, never in a table) is not used: terms interned here.
+  const held = store !== undefined && !store.terms.includes('D') ? store : undefined;
+  const terms = held === undefined ? [] : held.terms.slice();
+  let table: ReturnType<typeof termTable> | undefined;
+  const global = (code: string): number => (table ??= termTable(terms)).id(code);
   const mapped = new Map<readonly string[], Int32Array>();
   const out: Payload['entries'] = [];
-  for (const { quads, ...rest } of entries) {
+  for (const entry of entries) {
+    const { quads, ...rest } = entry;
+    const stored = held?.graphs.get(entry.path);
+    if (stored !== undefined) {
+      out.push({ ...rest, spo: stored.spo, graph: stored.graph });
+      continue;
+    }
     const table = 'table' in quads ? quads.table : quads.terms;
     let map = mapped.get(table);
     if (map === undefined) mapped.set(table, (map = new Int32Array(table.length).fill(-1)));
@@ -123,7 +144,7 @@ export async function writeCache(cacheDir: string, key: string, entries: readonl
       spo[at++] = idOf(lp);
       spo[at++] = idOf(lo);
     }
-    out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at), graph: global(`N${rest.iri}`) });
+    out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at), graph: rest.usable ? global(`N${rest.iri}`) : -1 });
   }
   await writeSignedFile(join(cacheDir, CACHE_FILE), CACHE_KIND, key, { terms, entries: out } satisfies Payload);
   await rm(join(cacheDir, OLD_CACHE_FILE), { force: true }).catch(() => undefined);

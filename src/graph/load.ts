@@ -107,6 +107,16 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
     const encoded = c.encoded ?? (c.fresh === true && c.entry?.usable === true ? c.entry.quads : undefined);
     if (encoded !== undefined) state.store.addEncoded(DataFactory.namedNode(c.info.iri), encoded);
   }
+  const writing =
+    useCache && firstLoad && (stats.parsed > 0 || ctx.restated === true || disk.entries.size !== candidates.length || disk.diagnostic !== undefined);
+  // Each document's triples as the store holds them, before link edges join its graph.
+  const held = new Map<string, { spo: Uint32Array; graph: number }>();
+  if (writing) {
+    for (const c of candidates) {
+      const ids = c.info.loaded && c.entry !== undefined ? state.store.graphIds(DataFactory.namedNode(c.info.iri)) : undefined;
+      if (ids !== undefined && c.entry !== undefined) held.set(c.entry.path, ids);
+    }
+  }
   state.docs = new Map(candidates.map((c) => [c.info.path, c.info]));
   const loaded = candidates.filter((c) => c.info.loaded).map((c) => c.info);
   const links = resolveLinks(loaded);
@@ -117,12 +127,13 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   stats.loaded = loaded.length;
   stats.triples = state.store.size;
 
-  if (useCache && firstLoad && (stats.parsed > 0 || ctx.restated === true || disk.entries.size !== candidates.length || disk.diagnostic !== undefined)) {
+  if (writing) {
     try {
       await writeCache(
         cacheDir,
         key,
         candidates.flatMap((c) => (c.entry === undefined ? [] : [c.entry])),
+        { terms: state.store.codes(), graphs: held },
       );
     } catch (error) {
       state.diagnostics.push({ code: 'MDKG_FILE_WRITE', severity: 'warning', message: `cache not written: ${(error as Error).message}`, file: cacheDir });

@@ -409,6 +409,24 @@ export class QuadStore implements Source {
     return [...this.#graphs.keys()].map((g) => this.#term(g) as Term);
   }
 
+  /** Every term's code by id: each its term's canonical key (term-codec), each once. */
+  codes(): readonly string[] {
+    this.#idMap();
+    return this.#codes;
+  }
+
+  /**
+   * A graph's triples as term ids (see codes) and the graph's own id, or undefined when it holds
+   * none. The array may be the store's own: it must not be written to (the store never writes to
+   * an array it handed out; a write to the graph replaces it).
+   */
+  graphIds(graph: Term): { spo: Uint32Array; graph: number } | undefined {
+    const g = this.#idMap().get(keyOf(graph));
+    const triples = g === undefined ? undefined : this.#graphs.get(g);
+    if (g === undefined || triples === undefined || triples.length === 0) return undefined;
+    return { spo: triples instanceof Uint32Array ? triples : Uint32Array.from(triples), graph: g };
+  }
+
   /** The id of a term the store has interned (stable for the store's life), or undefined. */
   termId(term: Term): number | undefined {
     return term.termType === 'Variable' ? undefined : this.#idMap().get(keyOf(term));

@@ -11,6 +11,7 @@ import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import { parseKey } from '../../src/graph/parse-key.js';
 import { readSignedFile, writeSignedFile } from '../../src/graph/signed-file.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../../src/markdown-ld/parse.js';
+import { SCHEMA } from '../../src/rdf/namespaces.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const doc = (id: string, title: string, tags: string[]) =>
@@ -146,5 +147,24 @@ describe('the adopted term table', () => {
     expect(kg.stats).toMatchObject({ parsed: 3, reused: 0 });
     expect(kg.diagnostics.map((d) => d.code)).toEqual(['MDKG_CACHE_CORRUPT']);
     expect(lines(kg)).toEqual(await truth(dir));
+  });
+});
+
+describe('the cache written from the store', () => {
+  it('keeps each document’s own triples only (no link edges), and an unusable document without a graph', async () => {
+    const dir = await tempDir({ ...files, 'broken.md': '---\nid: [unclosed\n---\n# Broken\n' });
+    const cold = await loadGraph(dir, { racyMs: 0 });
+    const read = await readSignedFile(join(dir, '.mdkg', CACHE_FILE), CACHE_KIND, parseKey(DEFAULT_MAX_DOCUMENT_BYTES));
+    if (!read.ok) throw new Error('no cache');
+    const payload = read.payload as { terms: string[]; entries: { path: string; usable: boolean; spo: Uint32Array; graph: number }[] };
+    const mentions = payload.terms.indexOf(`N${SCHEMA}mentions`);
+    expect(mentions).toBeGreaterThanOrEqual(0);
+    const note = payload.entries.find((e) => e.path === 'notes/c.md');
+    expect(note?.spo.includes(mentions)).toBe(false);
+    expect(payload.entries.find((e) => e.path === 'broken.md')).toMatchObject({ usable: false, graph: -1 });
+    const warm = await loadGraph(dir, { racyMs: 0 });
+    expect(warm.stats).toMatchObject({ parsed: 0, reused: 4 });
+    expect(lines(warm)).toEqual(lines(cold));
+    expect(lines(warm)).toEqual(await truth(dir));
   });
 });
