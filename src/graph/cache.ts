@@ -8,8 +8,11 @@ import type { DocumentInfo } from './types.js';
 export const CACHE_FILE = 'graph-cache.bin';
 /** The JSON cache of format 2, removed when the binary one is written. */
 const OLD_CACHE_FILE = 'graph-cache.json';
-/** Format 3: binary (signed-file.ts); larger files than 512 MiB are refused unread. */
-const KIND: SignedFile = { format: 'mdkg-graph-cache', version: 3, maxBytes: 512 * 1024 * 1024 };
+/**
+ * Format 4: binary (signed-file.ts), each entry with the table index of its graph's IRI (format 3
+ * had none); larger files than 512 MiB are refused unread.
+ */
+export const CACHE_KIND: SignedFile = { format: 'mdkg-graph-cache', version: 4, maxBytes: 512 * 1024 * 1024 };
 
 /**
  * What the cache keeps of one document: enough to load it without parsing, and the file's identity
@@ -21,7 +24,18 @@ export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: StoredQuads; st
 /** On disk: one term table for every document, and each document's triples as ids into it. */
 interface Payload {
   terms: string[];
-  entries: (Omit<CacheEntry, 'quads'> & { spo: Uint32Array })[];
+  /** `graph`: where `terms` holds the code of the document's IRI, or -1 (an unusable document). */
+  entries: (Omit<CacheEntry, 'quads'> & { spo: Uint32Array; graph: number })[];
+}
+
+/**
+ * The documents' triples as the store holds them: its term codes (canonical, each once) and, by
+ * path, each loaded document's triples as ids into them (taken before anything else was added to
+ * its graph) and the id of its graph. The cache is then written without interning every term again.
+ */
+export interface StoreTerms {
+  terms: readonly string[];
+  graphs: ReadonlyMap<string, { spo: Uint32Array; graph: number }>;
 }
 
 function isEntry(value: unknown, terms: number): value is Payload['entries'][number] {
@@ -38,7 +52,10 @@ function isEntry(value: unknown, terms: number): value is Payload['entries'][num
     typeof e.usable !== 'boolean' ||
     (e.stat !== undefined && typeof e.stat !== 'string') ||
     !(e.spo instanceof Uint32Array) ||
-    e.spo.length % 3 !== 0
+    e.spo.length % 3 !== 0 ||
+    !Number.isInteger(e.graph) ||
+    (e.graph as number) < -1 ||
+    (e.graph as number) >= terms
   )
     return false;
   for (const id of e.spo) if (id >= terms) return false;
@@ -62,14 +79,17 @@ function wellFormedTable(terms: unknown): terms is string[] {
  * Reads the cache. A missing cache gives an empty map; a cache of another version, key or signer is
  * ignored; a damaged one (truncated, edited, malformed) gives a diagnostic and is never trusted.
  */
-export async function readCache(cacheDir: string, key: string): Promise<{ entries: Map<string, CacheEntry>; diagnostic?: Diagnostic | undefined }> {
+export async function readCache(
+  cacheDir: string,
+  key: string,
+): Promise<{ entries: Map<string, CacheEntry>; table?: readonly string[]; diagnostic?: Diagnostic | undefined }> {
   const entries = new Map<string, CacheEntry>();
   const file = join(cacheDir, CACHE_FILE);
   const corrupt = (why: string): { entries: Map<string, CacheEntry>; diagnostic: Diagnostic } => ({
     entries: new Map(),
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`, file },
   });
-  const read = await readSignedFile(file, KIND, key);
+  const read = await readSignedFile(file, CACHE_KIND, key);
   if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? { entries } : corrupt(read.damage ?? read.unreadable ?? '');
   const payload = read.payload as Partial<Payload> | null;
   if (payload === null || typeof payload !== 'object' || !wellFormedTable(payload.terms) || !Array.isArray(payload.entries))
@@ -77,18 +97,28 @@ export async function readCache(cacheDir: string, key: string): Promise<{ entrie
   const table = payload.terms;
   for (const entry of payload.entries) {
     if (!isEntry(entry, table.length)) return corrupt('malformed entries');
-    const { spo, ...rest } = entry;
-    entries.set(entry.path, { ...rest, quads: { table, spo } });
+    const { spo, graph, ...rest } = entry;
+    entries.set(entry.path, { ...rest, quads: graph < 0 ? { table, spo } : { table, spo, graph } });
   }
-  return { entries };
+  return { entries, table };
 }
 
 /** Writes the cache atomically, one term table for all documents; the format-2 file goes. */
-export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[]): Promise<void> {
-  const { terms, id: global } = termTable();
+export async function writeCache(cacheDir: string, key: string, entries: readonly CacheEntry[], store?: StoreTerms): Promise<void> {
+  // A store that has a default-graph term (`D`, never in a table) is not used: terms interned here.
+  const held = store !== undefined && !store.terms.includes('D') ? store : undefined;
+  const terms = held === undefined ? [] : held.terms.slice();
+  let table: ReturnType<typeof termTable> | undefined;
+  const global = (code: string): number => (table ??= termTable(terms)).id(code);
   const mapped = new Map<readonly string[], Int32Array>();
   const out: Payload['entries'] = [];
-  for (const { quads, ...rest } of entries) {
+  for (const entry of entries) {
+    const { quads, ...rest } = entry;
+    const stored = held?.graphs.get(entry.path);
+    if (stored !== undefined) {
+      out.push({ ...rest, spo: stored.spo, graph: stored.graph });
+      continue;
+    }
     const table = 'table' in quads ? quads.table : quads.terms;
     let map = mapped.get(table);
     if (map === undefined) mapped.set(table, (map = new Int32Array(table.length).fill(-1)));
@@ -114,8 +144,8 @@ export async function writeCache(cacheDir: string, key: string, entries: readonl
       spo[at++] = idOf(lp);
       spo[at++] = idOf(lo);
     }
-    out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at) });
+    out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at), graph: rest.usable ? global(`N${rest.iri}`) : -1 });
   }
-  await writeSignedFile(join(cacheDir, CACHE_FILE), KIND, key, { terms, entries: out } satisfies Payload);
+  await writeSignedFile(join(cacheDir, CACHE_FILE), CACHE_KIND, key, { terms, entries: out } satisfies Payload);
   await rm(join(cacheDir, OLD_CACHE_FILE), { force: true }).catch(() => undefined);
 }

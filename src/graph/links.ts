@@ -13,6 +13,8 @@ const normalize = (name: string): string => name.trim().toLowerCase().replace(/\
  * ambiguous links are diagnostics.
  */
 export function resolveLinks(docs: readonly DocumentInfo[]): { quads: Quad[]; diagnostics: Diagnostic[] } {
+  // Generated catalogs have no links at all: no name table to build for them.
+  if (!docs.some((doc) => doc.links.length > 0)) return { quads: [], diagnostics: [] };
   const byName = new Map<string, { iri: string; rank: number; ambiguous: boolean }>();
   for (const doc of docs) {
     doc.names.forEach((name, position) => {

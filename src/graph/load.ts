@@ -60,7 +60,7 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   // The disk cache serves the first load; refreshes keep the store current and leave the file alone
   // (the next process start re-parses only what changed since the cache was written).
   const firstLoad = state.docs.size === 0;
-  const disk = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
+  const disk: Awaited<ReturnType<typeof readCache>> = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
   if (disk.diagnostic !== undefined) diagnostics.push(disk.diagnostic);
   const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, unread: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
 
@@ -97,12 +97,25 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const claims = claimIds(candidates);
   for (const iri of claims.evicted) state.store.deleteGraph(DataFactory.namedNode(iri));
   state.store.removeQuads(state.mentions);
+  // Mostly reused from the disk cache: its term table becomes the store's, decoded on demand.
+  const reused = candidates.reduce((n, c) => n + (c.encoded !== undefined && 'table' in c.encoded ? 1 : 0), 0);
+  if (disk.table !== undefined && 2 * reused >= candidates.length) state.store.adoptTable(disk.table);
   for (const c of candidates) {
     if (!c.info.loaded) continue;
     // A parsed document's quads go in through their encoding too (all in the document's own graph):
     // the store then adds them without scanning for duplicates quad by quad.
     const encoded = c.encoded ?? (c.fresh === true && c.entry?.usable === true ? c.entry.quads : undefined);
     if (encoded !== undefined) state.store.addEncoded(DataFactory.namedNode(c.info.iri), encoded);
+  }
+  const writing =
+    useCache && firstLoad && (stats.parsed > 0 || ctx.restated === true || disk.entries.size !== candidates.length || disk.diagnostic !== undefined);
+  // Each document's triples as the store holds them, before link edges join its graph.
+  const held = new Map<string, { spo: Uint32Array; graph: number }>();
+  if (writing) {
+    for (const c of candidates) {
+      const ids = c.info.loaded && c.entry !== undefined ? state.store.graphIds(DataFactory.namedNode(c.info.iri)) : undefined;
+      if (ids !== undefined && c.entry !== undefined) held.set(c.entry.path, ids);
+    }
   }
   state.docs = new Map(candidates.map((c) => [c.info.path, c.info]));
   const loaded = candidates.filter((c) => c.info.loaded).map((c) => c.info);
@@ -114,12 +127,13 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   stats.loaded = loaded.length;
   stats.triples = state.store.size;
 
-  if (useCache && firstLoad && (stats.parsed > 0 || ctx.restated === true || disk.entries.size !== candidates.length || disk.diagnostic !== undefined)) {
+  if (writing) {
     try {
       await writeCache(
         cacheDir,
         key,
         candidates.flatMap((c) => (c.entry === undefined ? [] : [c.entry])),
+        { terms: state.store.codes(), graphs: held },
       );
     } catch (error) {
       state.diagnostics.push({ code: 'MDKG_FILE_WRITE', severity: 'warning', message: `cache not written: ${(error as Error).message}`, file: cacheDir });

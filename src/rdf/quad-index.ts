@@ -45,7 +45,7 @@ export function position(index: QuadIndex, slot: Slot): Position {
 }
 
 /** Builds the quad table over `graphs` (graph id → flat s,p,o ids) for `termCount` interned terms. */
-export function buildIndex(graphs: ReadonlyMap<number, readonly number[]>, size: number, termCount: number): QuadIndex {
+export function buildIndex(graphs: ReadonlyMap<number, ArrayLike<number>>, size: number, termCount: number): QuadIndex {
   const quads = new Uint32Array(size * 4);
   let q = 0;
   for (const [g, triples] of graphs) {

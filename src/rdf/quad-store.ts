@@ -4,7 +4,7 @@ import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
 import { buildIndex, candidates, position, type QuadIndex } from './quad-index.js';
 import type { IdPairs, StoreSnapshot } from './store-types.js';
-import { decodeTerm, encodeTerm, type SharedQuads, type StoredQuads } from './term-codec.js';
+import { canonicalCode, decodeTerm, encodeTerm, type SharedQuads, type StoredQuads } from './term-codec.js';
 
 export type { IdPairs, StoreSnapshot } from './store-types.js';
 
@@ -18,23 +18,39 @@ function keyOf(term: Term): string {
   return term.termType === 'DefaultGraph' ? DEFAULT_GRAPH_KEY : encodeTerm(term);
 }
 
+const termOf = (code: string): Term => (code === DEFAULT_GRAPH_KEY ? DataFactory.defaultGraph() : decodeTerm(code));
+/** The key a term code is interned under: the code itself when it is its term's canonical key. */
+const keyOfCode = (code: string): string => (code === DEFAULT_GRAPH_KEY || canonicalCode(code) ? code : keyOf(decodeTerm(code)));
+
+/** A graph's triples: a typed array as loaded from encoded quads, a plain array once written to. */
+type Triples = number[] | Uint32Array;
+
 /**
  * A compact in-memory quad store made for many small named graphs (one per document). Terms are
- * interned once; each graph is a flat array of term ids; a read index (counting sort, three
- * positions, each sorted on first use) is rebuilt lazily after writes. Implements the RDF/JS Source
+ * interned once by their code (term-codec) and built as term objects only when read (`termAt`); each
+ * graph is a flat array of term ids (a Uint32Array until it is written to); a read index (counting
+ * sort, three positions, each sorted on first use) is rebuilt lazily after writes. Implements the RDF/JS Source
  * interface (`match`, `countQuads`) that Comunica queries, and the n3 Store methods mdkg uses. The
  * id-level reads (`termId`, `termAt`, `pairs`, `forEachOfSubject`) serve the search indexes.
  */
 export class QuadStore implements Source {
+  /** Term code -> id, for the codes before #indexed (see #idMap). */
   readonly #ids = new Map<string, number>();
-  readonly #terms: Term[] = [];
-  readonly #graphs = new Map<number, number[]>();
+  /** Each term's code (its key in #ids), by id. */
+  #codes: string[] = [];
+  /** Codes from this id on are not in #ids yet: an adopted table is indexed on the first lookup. */
+  #indexed = 0;
+  /** Term objects, decoded from #codes on first read. */
+  #terms: (Term | undefined)[] = [];
+  /** The table adopted as the first term ids (see adoptTable), until a duplicate in it is found. */
+  #adopted: readonly string[] | undefined;
+  readonly #graphs = new Map<number, Triples>();
   readonly #keys = new Map<number, Set<string>>();
   #size = 0;
   #version = 0;
   #index: QuadIndex | undefined;
   /** Store ids of the terms of shared term tables, by table (see addEncoded). */
-  readonly #tables = new WeakMap<readonly string[], Int32Array>();
+  #tables = new WeakMap<readonly string[], Int32Array>();
 
   get size(): number {
     return this.#size;
@@ -57,13 +73,13 @@ export class QuadStore implements Source {
         ids[at++] = triples[i + 2] as number;
       }
     }
-    return { terms: this.#terms.map(keyOf), ids };
+    return { terms: [...this.#codes], ids };
   }
 
   /** A store holding the quads of a snapshot. */
   static fromSnapshot(snapshot: StoreSnapshot): QuadStore {
     const store = new QuadStore();
-    const local = snapshot.terms.map((code) => store.#intern(code === DEFAULT_GRAPH_KEY ? DataFactory.defaultGraph() : decodeTerm(code)));
+    const local = snapshot.terms.map((code) => store.#internCode(code));
     const { ids } = snapshot;
     for (let i = 0; i + 3 < ids.length; i += 4) {
       store.#insert(
@@ -78,26 +94,121 @@ export class QuadStore implements Source {
 
   #intern(term: Term): number {
     const key = keyOf(term);
-    let id = this.#ids.get(key);
+    const ids = this.#idMap();
+    let id = ids.get(key);
     if (id === undefined) {
-      id = this.#terms.length;
+      id = this.#codes.length;
+      this.#codes.push(key);
       this.#terms.push(term);
-      this.#ids.set(key, id);
+      ids.set(key, id);
+      this.#indexed += 1;
     }
     return id;
   }
 
+  /** Interns a term by its code without building the term (a code that is not canonical is decoded once). */
+  #internCode(code: string): number {
+    const key = keyOfCode(code);
+    const ids = this.#idMap();
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = this.#codes.length;
+      this.#codes.push(key);
+      this.#terms.push(undefined);
+      ids.set(key, id);
+      this.#indexed += 1;
+    }
+    return id;
+  }
+
+  /**
+   * Takes a shared term table (the parse cache's) as the store's first term ids, as it is: no term
+   * is decoded or looked up until a read or write needs it (#idMap). Only into an empty store.
+   * Returns false (and does nothing) otherwise.
+   */
+  adoptTable(table: readonly string[]): boolean {
+    if (this.#codes.length > 0 || this.#tables.has(table)) return false;
+    this.#codes = table.slice();
+    this.#terms = new Array<Term | undefined>(table.length);
+    this.#indexed = 0;
+    this.#adopted = table;
+    const identity = new Int32Array(table.length);
+    for (let i = 0; i < identity.length; i += 1) identity[i] = i;
+    this.#tables.set(table, identity);
+    return true;
+  }
+
+  /**
+   * Code -> id for every term, the codes of an adopted table indexed now. A code there that is not
+   * its term's canonical key is replaced by it; a term found twice keeps its first id and every
+   * triple is rewritten to use it (only a hand-made table has either).
+   */
+  #idMap(): Map<string, number> {
+    if (this.#indexed === this.#codes.length) return this.#ids;
+    const ids = this.#ids;
+    let twice: Int32Array | undefined;
+    for (let i = this.#indexed; i < this.#codes.length; i += 1) {
+      let code = this.#codes[i] as string;
+      if (code !== DEFAULT_GRAPH_KEY && !canonicalCode(code)) {
+        code = keyOf(decodeTerm(code));
+        this.#codes[i] = code;
+        this.#terms[i] = undefined;
+      }
+      const first = ids.get(code);
+      if (first === undefined) ids.set(code, i);
+      else {
+        twice ??= Int32Array.from(this.#codes, (_, at) => at);
+        twice[i] = first;
+      }
+    }
+    this.#indexed = this.#codes.length;
+    if (twice !== undefined) this.#renumber(twice);
+    return ids;
+  }
+
+  /** Rewrites every triple through `to` (old id -> id), merging graphs and dropping duplicates. */
+  #renumber(to: Int32Array): void {
+    const old = [...this.#graphs];
+    this.#graphs.clear();
+    this.#keys.clear();
+    this.#tables = new WeakMap();
+    this.#adopted = undefined;
+    this.#size = 0;
+    const id = (n: number): number => to[n] ?? n;
+    for (const [g, triples] of old) {
+      for (let i = 0; i < triples.length; i += 3) this.#insert(id(g), id(triples[i] as number), id(triples[i + 1] as number), id(triples[i + 2] as number));
+    }
+    this.#version += 1;
+    this.#index = undefined;
+  }
+
+  /** The term with id `id`, decoded from its code on first use. */
+  #term(id: number): Term | undefined {
+    let term = this.#terms[id];
+    if (term === undefined) {
+      const code = this.#codes[id];
+      if (code === undefined) return undefined;
+      this.#terms[id] = term = termOf(code);
+    }
+    return term;
+  }
+
+  /** A graph's triples as a plain array, to write to (a loaded Uint32Array is copied once). */
+  #writable(g: number): number[] {
+    const triples = this.#graphs.get(g);
+    if (Array.isArray(triples)) return triples;
+    const array = triples === undefined ? [] : Array.from(triples);
+    this.#graphs.set(g, array);
+    return array;
+  }
+
   #lookup(term: Pattern): number | undefined | null {
     if (term === null || term === undefined || term.termType === 'Variable') return undefined;
-    return this.#ids.get(keyOf(term)) ?? null;
+    return this.#idMap().get(keyOf(term)) ?? null;
   }
 
   #insert(g: number, s: number, p: number, o: number): boolean {
-    let triples = this.#graphs.get(g);
-    if (triples === undefined) {
-      triples = [];
-      this.#graphs.set(g, triples);
-    }
+    const triples = this.#writable(g);
     let keys = this.#keys.get(g);
     if (keys === undefined && triples.length >= SCAN_LIMIT * 3) {
       keys = new Set();
@@ -133,13 +244,9 @@ export class QuadStore implements Source {
       return;
     }
     const g = this.#intern(graph);
-    const local = encoded.terms.map((code) => {
-      let id = this.#ids.get(code);
-      // A code that is not the canonical key of its term (only a hand-made table has one) is
-      // interned under the canonical key, so one term never gets two ids.
-      if (id === undefined) id = this.#intern(decodeTerm(code));
-      return id;
-    });
+    // A code that is not the canonical key of its term (only a hand-made table has one) is
+    // interned under the canonical key, so one term never gets two ids.
+    const local = encoded.terms.map((code) => this.#internCode(code));
     const { spo } = encoded;
     if (spo.length % 3 !== 0) throw new TypeError('bad quad table length');
     // Into a graph of its own (a document's, the usual case), duplicates can only come from the
@@ -147,6 +254,31 @@ export class QuadStore implements Source {
     const fresh = (this.#graphs.get(g)?.length ?? 0) === 0 && local.length < 200_000;
     const seen = new Set<number>();
     const n = local.length;
+    if (fresh) {
+      // Into a graph of its own: one typed array of store ids, duplicates of the table dropped.
+      const triples = new Uint32Array(spo.length);
+      let at = 0;
+      for (let i = 0; i < spo.length; i += 3) {
+        const ls = spo[i] as number;
+        const lp = spo[i + 1] as number;
+        const lo = spo[i + 2] as number;
+        const s = local[ls];
+        const p = local[lp];
+        const o = local[lo];
+        if (s === undefined || p === undefined || o === undefined) throw new TypeError('bad quad index');
+        const key = (ls * n + lp) * n + lo;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        triples[at++] = s;
+        triples[at++] = p;
+        triples[at++] = o;
+      }
+      this.#graphs.set(g, at === triples.length ? triples : triples.slice(0, at));
+      this.#size += at / 3;
+      this.#version += 1;
+      this.#index = undefined;
+      return;
+    }
     for (let i = 0; i < spo.length; i += 3) {
       const ls = spo[i] as number;
       const lp = spo[i + 1] as number;
@@ -155,23 +287,19 @@ export class QuadStore implements Source {
       const p = local[lp];
       const o = local[lo];
       if (s === undefined || p === undefined || o === undefined) throw new TypeError('bad quad index');
-      if (!fresh) this.#insert(g, s, p, o);
-      else {
-        const key = (ls * n + lp) * n + lo;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        this.#append(g, s, p, o);
-      }
+      this.#insert(g, s, p, o);
     }
   }
 
   /**
    * Quads whose ids point into a shared term table: each table term is interned once per store
    * (`#tables`), whatever the number of documents using it. A table's documents hold no duplicates
-   * (the cache writes them so), so into a graph of its own they are appended without a check.
+   * (the cache writes them so), so into a graph of its own they go as one typed array, unchecked.
    */
-  #addShared(graph: Term, { table, spo }: SharedQuads): void {
-    const g = this.#intern(graph);
+  #addShared(graph: Term, { table, spo, graph: graphAt }: SharedQuads): void {
+    // The document's own IRI in an adopted table: its id is known without a lookup.
+    const adopted = this.#adopted === table;
+    const g = adopted && graphAt !== undefined && graph.termType === 'NamedNode' && table[graphAt] === `N${graph.value}` ? graphAt : this.#intern(graph);
     let ids = this.#tables.get(table);
     if (ids === undefined) this.#tables.set(table, (ids = new Int32Array(table.length).fill(-1)));
     if (spo.length % 3 !== 0) throw new TypeError('bad quad table length');
@@ -179,34 +307,42 @@ export class QuadStore implements Source {
     const id = (at: number): number => {
       let n = ids[at];
       if (n === undefined) throw new TypeError('bad quad index');
-      if (n < 0) ids[at] = n = this.#intern(decodeTerm(table[at] as string));
+      if (n < 0) ids[at] = n = this.#internCode(table[at] as string);
       return n;
     };
+    if (fresh && adopted) {
+      // Ids of an adopted table are the store's: the cache's array is the graph (never written to).
+      this.#graphs.set(g, spo);
+      this.#size += spo.length / 3;
+      this.#version += 1;
+      this.#index = undefined;
+      return;
+    }
+    if (fresh) {
+      // Into a graph of its own: the triples as one typed array, mapped to store ids.
+      const triples = new Uint32Array(spo.length);
+      for (let i = 0; i < spo.length; i += 1) triples[i] = id(spo[i] as number);
+      this.#keys.delete(g);
+      this.#graphs.set(g, triples);
+      this.#size += spo.length / 3;
+      this.#version += 1;
+      this.#index = undefined;
+      return;
+    }
     for (let i = 0; i < spo.length; i += 3) {
       const s = id(spo[i] as number);
       const p = id(spo[i + 1] as number);
       const o = id(spo[i + 2] as number);
-      if (fresh) this.#append(g, s, p, o);
-      else this.#insert(g, s, p, o);
+      this.#insert(g, s, p, o);
     }
   }
 
-  /** Appends a triple known to be new to its graph (the key set, if any, kept in step). */
-  #append(g: number, s: number, p: number, o: number): void {
-    let triples = this.#graphs.get(g);
-    if (triples === undefined) this.#graphs.set(g, (triples = []));
-    this.#keys.get(g)?.add(`${s} ${p} ${o}`);
-    triples.push(s, p, o);
-    this.#size += 1;
-    this.#version += 1;
-    this.#index = undefined;
-  }
-
   removeQuad(quad: Quad): boolean {
-    const [s, p, o, g] = [quad.subject, quad.predicate, quad.object, quad.graph].map((t) => this.#ids.get(keyOf(t)));
+    const ids = this.#idMap();
+    const [s, p, o, g] = [quad.subject, quad.predicate, quad.object, quad.graph].map((t) => ids.get(keyOf(t)));
     if (s === undefined || p === undefined || o === undefined || g === undefined) return false;
-    const triples = this.#graphs.get(g);
-    if (triples === undefined) return false;
+    if (!this.#graphs.has(g)) return false;
+    const triples = this.#writable(g);
     for (let i = 0; i < triples.length; i += 3) {
       if (triples[i] === s && triples[i + 1] === p && triples[i + 2] === o) {
         triples.splice(i, 3);
@@ -232,7 +368,7 @@ export class QuadStore implements Source {
 
   /** Removes a named graph at once. Returns the number of quads removed. */
   deleteGraph(graph: Term): number {
-    const g = this.#ids.get(keyOf(graph));
+    const g = this.#idMap().get(keyOf(graph));
     const triples = g === undefined ? undefined : this.#graphs.get(g);
     if (g === undefined || triples === undefined) return 0;
     this.#dropGraph(g);
@@ -244,9 +380,13 @@ export class QuadStore implements Source {
 
   /** Matching quads, lazily. Null, undefined and variables are wildcards. */
   *readQuads(subject?: Pattern, predicate?: Pattern, object?: Pattern, graph?: Pattern): Generator<Quad> {
-    const terms = this.#terms;
     for (const [s, p, o, g] of this.#matchIds(subject, predicate, object, graph)) {
-      yield DataFactory.quad(terms[s] as Quad['subject'], terms[p] as Quad['predicate'], terms[o] as Quad['object'], terms[g] as Quad['graph']);
+      yield DataFactory.quad(
+        this.#term(s) as Quad['subject'],
+        this.#term(p) as Quad['predicate'],
+        this.#term(o) as Quad['object'],
+        this.#term(g) as Quad['graph'],
+      );
     }
   }
 
@@ -266,17 +406,35 @@ export class QuadStore implements Source {
 
   /** Names of the graphs that hold at least one quad. */
   graphs(): Term[] {
-    return [...this.#graphs.keys()].map((g) => this.#terms[g] as Term);
+    return [...this.#graphs.keys()].map((g) => this.#term(g) as Term);
+  }
+
+  /** Every term's code by id: each its term's canonical key (term-codec), each once. */
+  codes(): readonly string[] {
+    this.#idMap();
+    return this.#codes;
+  }
+
+  /**
+   * A graph's triples as term ids (see codes) and the graph's own id, or undefined when it holds
+   * none. The array may be the store's own: it must not be written to (the store never writes to
+   * an array it handed out; a write to the graph replaces it).
+   */
+  graphIds(graph: Term): { spo: Uint32Array; graph: number } | undefined {
+    const g = this.#idMap().get(keyOf(graph));
+    const triples = g === undefined ? undefined : this.#graphs.get(g);
+    if (g === undefined || triples === undefined || triples.length === 0) return undefined;
+    return { spo: triples instanceof Uint32Array ? triples : Uint32Array.from(triples), graph: g };
   }
 
   /** The id of a term the store has interned (stable for the store's life), or undefined. */
   termId(term: Term): number | undefined {
-    return term.termType === 'Variable' ? undefined : this.#ids.get(keyOf(term));
+    return term.termType === 'Variable' ? undefined : this.#idMap().get(keyOf(term));
   }
 
   /** The term with this id, or undefined for an id the store never gave out. */
   termAt(id: number): Term | undefined {
-    return this.#terms[id];
+    return this.#term(id);
   }
 
   /**
@@ -286,10 +444,11 @@ export class QuadStore implements Source {
    */
   pairs(predicate: Term, object?: Term): IdPairs {
     if (predicate.termType === 'Variable' || object?.termType === 'Variable') throw new TypeError('pairs() takes concrete terms, not variables');
-    const p = this.#ids.get(keyOf(predicate));
-    const o = object === undefined ? undefined : this.#ids.get(keyOf(object));
+    const ids = this.#idMap();
+    const p = ids.get(keyOf(predicate));
+    const o = object === undefined ? undefined : ids.get(keyOf(object));
     if (p === undefined || (object !== undefined && o === undefined)) return { subjects: NO_IDS, objects: NO_IDS };
-    this.#index ??= buildIndex(this.#graphs, this.#size, this.#terms.length);
+    this.#index ??= buildIndex(this.#graphs, this.#size, this.#codes.length);
     const { quads } = this.#index;
     // The predicate's range, filtered by object: the object position is not needed (nor built).
     const { offsets, order } = position(this.#index, 1);
@@ -310,7 +469,7 @@ export class QuadStore implements Source {
 
   /** `visit(predicate, object)` for every quad whose subject is term id `subject` (any graph, readQuads order): one scan, no quad objects. */
   forEachOfSubject(subject: number, visit: (predicate: number, object: number) => void): void {
-    this.#index ??= buildIndex(this.#graphs, this.#size, this.#terms.length);
+    this.#index ??= buildIndex(this.#graphs, this.#size, this.#codes.length);
     const { quads } = this.#index;
     const { offsets, order } = position(this.#index, 0);
     const end = offsets[subject + 1] ?? 0;
@@ -333,7 +492,7 @@ export class QuadStore implements Source {
     if (s === null || p === null || o === null || g === null) return;
     const ok = (qs: number, qp: number, qo: number): boolean => (s === undefined || qs === s) && (p === undefined || qp === p) && (o === undefined || qo === o);
     if (g !== undefined || (s === undefined && p === undefined && o === undefined)) {
-      const graphs: Iterable<[number, number[]]> = g === undefined ? this.#graphs : [[g, this.#graphs.get(g) ?? []]];
+      const graphs: Iterable<[number, Triples]> = g === undefined ? this.#graphs : [[g, this.#graphs.get(g) ?? []]];
       for (const [gid, triples] of graphs) {
         for (let i = 0; i < triples.length; i += 3) {
           const qs = triples[i] as number;
@@ -344,7 +503,7 @@ export class QuadStore implements Source {
       }
       return;
     }
-    this.#index ??= buildIndex(this.#graphs, this.#size, this.#terms.length);
+    this.#index ??= buildIndex(this.#graphs, this.#size, this.#codes.length);
     const { quads } = this.#index;
     const { order, start, end } = candidates(this.#index, [s, p, o]);
     for (let i = start; i < end; i += 1) {

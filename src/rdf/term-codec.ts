@@ -18,6 +18,8 @@ export interface EncodedQuads {
 export interface SharedQuads {
   table: readonly string[];
   spo: Uint32Array;
+  /** Where the table holds the code of the document's own IRI (its graph), when it does. */
+  graph?: number;
 }
 
 /** A document's quads as the parse cache hands them to the store. */
@@ -49,6 +51,24 @@ export function decodeTerm(code: string): Term {
   if (kind === 76 /* L */) return literal(rest.slice(space + 1), rest.slice(0, space));
   if (kind === 84 /* T */) return literal(rest.slice(space + 1), namedNode(rest.slice(0, space)));
   throw new TypeError(`bad term code ${JSON.stringify(code.slice(0, 40))}`);
+}
+
+const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
+
+/**
+ * True when `code` is what `encodeTerm(decodeTerm(code))` gives, decided on the text alone: a store
+ * interns such a code as it is, without building its term. Codes of IRIs, blank nodes and plain
+ * strings always are; a language tag must be non-empty and lower case; a datatype must not be
+ * xsd:string or rdf:langString (decoding may normalise those). Anything else is decoded to check.
+ */
+export function canonicalCode(code: string): boolean {
+  const kind = code.charCodeAt(0);
+  if (kind === 78 /* N */ || kind === 66 /* B */ || kind === 83 /* S */) return true;
+  const space = code.indexOf(' ');
+  if (space < 2) return false;
+  const tag = code.slice(1, space);
+  if (kind === 76 /* L */) return /^[a-z0-9-]+$/.test(tag);
+  return kind === 84 /* T */ && tag !== XSD_STRING && tag !== RDF_LANG_STRING;
 }
 
 /** A growing term table: `id(code)` is the code's index in `terms`, added on first sight. */

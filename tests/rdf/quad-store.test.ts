@@ -2,7 +2,7 @@ import { DataFactory, Store } from 'n3';
 import type { Quad, Term } from '@rdfjs/types';
 import { describe, expect, it } from 'vitest';
 import { QuadStore } from '../../src/rdf/quad-store.js';
-import { encodeQuads } from '../../src/rdf/term-codec.js';
+import { canonicalCode, decodeTerm, encodeQuads, encodeTerm } from '../../src/rdf/term-codec.js';
 import { lines } from '../helpers/rdf.js';
 
 const { namedNode: n, literal, blankNode, quad, defaultGraph, variable } = DataFactory;
@@ -200,5 +200,53 @@ describe('QuadStore', () => {
       local.forEachOfSubject(s0, () => (count += 1));
       expect(count).toBe(local.countQuads(ex('s0'), null, null, null));
     });
+  });
+});
+
+describe('canonicalCode', () => {
+  it('says true only for codes that decode and encode back to themselves', () => {
+    const codes = [
+      'Nhttp://example.org/a',
+      'Bb0',
+      'Splain text with spaces',
+      'S',
+      'Len hello',
+      'LEN hello',
+      'Len-us hi',
+      'L hello',
+      'Thttp://www.w3.org/2001/XMLSchema#integer 42',
+      'Thttp://www.w3.org/2001/XMLSchema#string text',
+      'Thttp://www.w3.org/1999/02/22-rdf-syntax-ns#langString x',
+      'T 42',
+    ];
+    for (const code of codes) {
+      let roundTrip: string | undefined;
+      try {
+        roundTrip = encodeTerm(decodeTerm(code));
+      } catch {
+        roundTrip = undefined;
+      }
+      if (canonicalCode(code)) expect(roundTrip).toBe(code);
+    }
+    expect(codes.filter(canonicalCode)).toEqual(codes.slice(0, 5).concat(['Len-us hi', 'Thttp://www.w3.org/2001/XMLSchema#integer 42']));
+  });
+
+  it('an adopted table answers as the same quads added one by one, and is never written through', () => {
+    const quads = sample();
+    const { terms, spo } = encodeQuads(quads.filter((q) => q.graph.equals(ex('g0'))));
+    const table = [...terms, 'Nhttp://example.org/g0'];
+    const shared = Uint32Array.from(spo);
+    const store = new QuadStore();
+    expect(store.adoptTable(table)).toBe(true);
+    store.addEncoded(ex('g0'), { table, spo: shared, graph: table.length - 1 });
+    const plain = new QuadStore();
+    plain.addQuads(quads.filter((q) => q.graph.equals(ex('g0'))));
+    expect(lines(store.getQuads(null, null, null, null))).toEqual(lines(plain.getQuads(null, null, null, null)));
+    const before = Array.from(shared);
+    const first = store.getQuads(null, null, null, null)[0];
+    if (first !== undefined) store.removeQuad(first);
+    expect(Array.from(shared)).toEqual(before);
+    expect(store.size).toBe(plain.size - 1);
+    expect(new QuadStore().adoptTable([]) && store.adoptTable(table)).toBe(false);
   });
 });
