@@ -16,10 +16,10 @@ export const CODE_BM25: Bm25Params = {
   fields: {
     name: { weight: 3, b: 0.3 },
     context: { weight: 1, b: 0.5 },
-    doc: { weight: 1.5, b: 0.75 },
+    doc: { weight: 1, b: 0.75 },
     signature: { weight: 0.6, b: 0.75 },
     path: { weight: 1, b: 0.5 },
-    calls: { weight: 0.5, b: 0.75 },
+    calls: { weight: 0.2, b: 0.75 },
   },
 };
 
