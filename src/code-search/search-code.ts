@@ -4,6 +4,7 @@
 // 2. BM25F over name words, enclosing names, doc comment, signature and path, with typo correction;
 // 3. graph expansion: a matched method lifts its class, a matched symbol its callers and callees.
 // Tests rank below implementation (a factor on their score); no query-specific rules.
+import { MdkgError } from '../errors.js';
 import { firstSentence } from '../lexicon/words.js';
 import { terms } from '../search/text/tokenize.js';
 import { type CodeIndex, isTestPath } from './code-index.js';
@@ -40,10 +41,12 @@ function clampLimit(limit: number | undefined): number {
   return Math.max(1, Math.min(MAX_LIMIT, Math.floor(limit ?? 10)));
 }
 
-/** `src/x` or `./src/x/` -> `src/x` (the caller confined it to the root first). */
+/** `src/x` or `./src/x/` -> `src/x`; `..` and absolute paths are refused (confinePath also resolves links). */
 export function normalizeScope(path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   const p = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').includes('..') || p.includes('\0'))
+    throw new MdkgError('MDKG_PATH_ESCAPE', `path '${path.replace(/\0/g, '\\0')}' must be relative to the repository root, without '..'`, { path });
   return p === '' || p === '.' ? undefined : p;
 }
 
