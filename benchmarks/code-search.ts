@@ -57,8 +57,13 @@ function readDatasets(): Dataset[] {
     .sort()
     .map((d) => {
       const dir = join(DATASETS, d);
-      const meta = JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')) as Omit<Dataset, 'dir' | 'queries' | 'catalog'> & { catalog: Dataset['catalog'][]; queries: string };
-      const lines = readFileSync(join(dir, meta.queries), 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const meta = JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')) as Omit<Dataset, 'dir' | 'queries' | 'catalog'> & {
+        catalog: Dataset['catalog'][];
+        queries: string;
+      };
+      const lines = readFileSync(join(dir, meta.queries), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
       return { name: meta.name, split: meta.split, dir, catalog: meta.catalog[0]!, queries: lines.map((l) => JSON.parse(l) as Query) };
     })
     .filter((d) => splits.includes(d.split));
@@ -70,7 +75,9 @@ function matches(hit: RangeHit, expected: string, index: CodeIndex): boolean {
   if (symbol === undefined) return true;
   if (hit.qualifiedName !== undefined) return hit.qualifiedName === symbol;
   // A chunk matches when it overlaps the symbol's lines.
-  return index.symbols.some((s) => s.qualifiedName === symbol && index.files[s.file]!.path === file && s.startLine <= hit.endLine && s.endLine >= hit.startLine);
+  return index.symbols.some(
+    (s) => s.qualifiedName === symbol && index.files[s.file]!.path === file && s.startLine <= hit.endLine && s.endLine >= hit.startLine,
+  );
 }
 
 interface Scores {
@@ -83,7 +90,13 @@ interface Scores {
 function score(ranked: RangeHit[], q: Query, index: CodeIndex): Scores & { rank: number } {
   const at = ranked.findIndex((h) => q.expected.some((e) => matches(h, e, index)));
   const rank = at < 0 ? 0 : at + 1;
-  return { rank, hit1: rank === 1 ? 1 : 0, hit5: rank >= 1 && rank <= 5 ? 1 : 0, mrr: rank === 0 ? 0 : 1 / rank, ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0 };
+  return {
+    rank,
+    hit1: rank === 1 ? 1 : 0,
+    hit5: rank >= 1 && rank <= 5 ? 1 : 0,
+    mrr: rank === 0 ? 0 : 1 / rank,
+    ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0,
+  };
 }
 
 const mean = (rows: Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
@@ -134,7 +147,13 @@ for (const d of readDatasets()) {
   const chunks = chunkBaseline(cat.index, cat.sourceRoot);
   const methods: [string, (q: string) => RangeHit[]][] = [
     ['search_code', (q) => searchCode(cat.index, q, { limit: 10 }).hits],
-    ['boolean bag of words', ((search) => (q: string) => search(q, 10))(booleanBaseline(cat.index))],
+    [
+      'boolean bag of words',
+      (
+        (search) => (q: string) =>
+          search(q, 10)
+      )(booleanBaseline(cat.index)),
+    ],
     ['BM25 50-line chunks', (q) => chunks.search(q, 10)],
   ];
   console.log(
@@ -147,16 +166,42 @@ for (const d of readDatasets()) {
     const began = performance.now();
     const rows = d.queries.map((q) => ({ q, ...score(run(q.query), q, cat.index) }));
     const ms = (performance.now() - began) / d.queries.length;
-    console.log(`| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`);
+    console.log(
+      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
+    );
     if (args.includes('--misses') && name === 'search_code' && d.split !== 'test')
-      for (const r of rows.filter((r) => r.rank !== 1)) console.log(`    rank ${r.rank}: ${r.q.query} -> ${run(r.q.query).slice(0, 3).map((h) => `${h.file}#${h.qualifiedName ?? h.startLine}`).join(', ')}`);
-    results.push({ dataset: d.name, split: d.split, method: name, queries: d.queries.length, hit1: mean(rows, 'hit1'), hit5: mean(rows, 'hit5'), mrr: mean(rows, 'mrr'), ndcg10: mean(rows, 'ndcg10'), msPerQuery: ms, files: cat.index.files.length, symbols: cat.index.symbols.length, loadMs: cat.loadMs, indexMs: cat.indexMs, heapMb: cat.heapMb, generateMs: cat.generateMs });
+      for (const r of rows.filter((r) => r.rank !== 1))
+        console.log(
+          `    rank ${r.rank}: ${r.q.query} -> ${run(r.q.query)
+            .slice(0, 3)
+            .map((h) => `${h.file}#${h.qualifiedName ?? h.startLine}`)
+            .join(', ')}`,
+        );
+    results.push({
+      dataset: d.name,
+      split: d.split,
+      method: name,
+      queries: d.queries.length,
+      hit1: mean(rows, 'hit1'),
+      hit5: mean(rows, 'hit5'),
+      mrr: mean(rows, 'mrr'),
+      ndcg10: mean(rows, 'ndcg10'),
+      msPerQuery: ms,
+      files: cat.index.files.length,
+      symbols: cat.index.symbols.length,
+      loadMs: cat.loadMs,
+      indexMs: cat.indexMs,
+      heapMb: cat.heapMb,
+      generateMs: cat.generateMs,
+    });
   }
   await cat.cleanup();
 }
-if (jsonOut !== undefined) writeFileSync(resolve(jsonOut), `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
+if (jsonOut !== undefined)
+  writeFileSync(resolve(jsonOut), `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
 void dirname;
 {
   const ours = results.filter((r) => (r as { method: string }).method === 'search_code') as Scores[];
-  if (ours.length > 0) console.log(`\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}`);
+  if (ours.length > 0)
+    console.log(`\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}`);
 }

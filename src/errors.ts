@@ -222,7 +222,7 @@ export const ERROR_CODES = {
   /** Code search (search_code, get_repo_map, …) was asked on a graph that holds no code documents. */
   MDKG_NO_CODE_DOCUMENTS: {
     when: 'Code search (search_code, get_repo_map, …) was asked on a graph that holds no code documents.',
-    fix: 'Run mdkg generate code (or reindex_codebase) so that graphs/code holds the repository\'s symbols.',
+    fix: "Run mdkg generate code (or reindex_codebase) so that graphs/code holds the repository's symbols.",
   },
 } as const satisfies Readonly<Record<string, { when: string; fix: string }>>;
 

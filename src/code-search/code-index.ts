@@ -30,7 +30,9 @@ export function pathWords(path: string): string {
 
 /** Whether a path is test code (a tests/ or __tests__ folder, `*.test.*`, `*.spec.*`, `*_test.go`, `test_*.py`). */
 export function isTestPath(path: string): boolean {
-  return /(^|\/)(tests?|__tests__|spec|specs)\//.test(path) || /\.(test|spec)\.[^/]+$/.test(path) || /_test\.[^/]+$/.test(path) || /(^|\/)test_[^/]+\.py$/.test(path);
+  return (
+    /(^|\/)(tests?|__tests__|spec|specs)\//.test(path) || /\.(test|spec)\.[^/]+$/.test(path) || /_test\.[^/]+$/.test(path) || /(^|\/)test_[^/]+\.py$/.test(path)
+  );
 }
 
 export class CodeIndex {

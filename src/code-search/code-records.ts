@@ -108,8 +108,7 @@ export function readCodeCatalog(store: QuadStore): CodeCatalog {
     return { iri: value(id) ?? '', path, language: first(language, id) ?? '', lines: Number(first(lineCount, id) ?? 0), symbols: indexes, imports: [] };
   });
   const symbolIndex = new Map(symbolIds.map((s, i) => [s, i]));
-  const resolve = (ids: readonly number[] | undefined): number[] =>
-    (ids ?? []).map((t) => symbolIndex.get(t)).filter((t): t is number => t !== undefined);
+  const resolve = (ids: readonly number[] | undefined): number[] => (ids ?? []).map((t) => symbolIndex.get(t)).filter((t): t is number => t !== undefined);
   symbolIds.forEach((s, i) => {
     const sym = symbols[i]!;
     sym.parent = symbolIndex.get(containedIn.get(s)?.[0] ?? -1) ?? -1;

@@ -18,7 +18,8 @@ export function confineLexically(root: string, path: string): string {
   if (path.includes('\0')) throw escape(path.replace(/\0/g, '\\0'), 'contains a NUL character');
   const absolute = isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path);
   const rel = relative(resolve(root), resolve(root, path));
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw escape(path, absolute ? 'is outside the repository root' : 'leaves the repository root');
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
+    throw escape(path, absolute ? 'is outside the repository root' : 'leaves the repository root');
   return rel.split(sep).join('/');
 }
 
@@ -36,7 +37,8 @@ export async function confinePath(root: string, path: string): Promise<string> {
     const target = await realpath(at).catch(() => undefined);
     if (target === undefined) throw escape(path, 'goes through a symbolic link that leads nowhere');
     const inside = relative(realRoot, target);
-    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw escape(path, 'goes through a symbolic link that points outside the repository root');
+    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
+      throw escape(path, 'goes through a symbolic link that points outside the repository root');
   }
   return rel;
 }

@@ -133,7 +133,15 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
     budgetTokens: budget,
     symbols: picked.map((i) => {
       const s = index.symbols[i]!;
-      return { id: index.symbolId(i), file: index.files[s.file]!.path, qualifiedName: s.qualifiedName, kind: s.kind, line: s.startLine, signature: snippetOf('', s.signature), rank: Math.round((rank[i]! / max) * 1000) / 1000 };
+      return {
+        id: index.symbolId(i),
+        file: index.files[s.file]!.path,
+        qualifiedName: s.qualifiedName,
+        kind: s.kind,
+        line: s.startLine,
+        signature: snippetOf('', s.signature),
+        rank: Math.round((rank[i]! / max) * 1000) / 1000,
+      };
     }),
     unmatchedFocus: unmatched,
   };

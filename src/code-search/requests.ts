@@ -87,7 +87,10 @@ export async function fileStructureRequest(ctx: CodeContext, args: { path?: stri
   return { ...(tree === undefined ? {} : { tree }), text: tree === undefined ? '' : renderStructure(tree), diagnostics };
 }
 
-export async function repoMapRequest(ctx: CodeContext, args: { budget_tokens?: number; focus?: readonly string[] }): Promise<RepoMap & { diagnostics: Diagnostic[] }> {
+export async function repoMapRequest(
+  ctx: CodeContext,
+  args: { budget_tokens?: number; focus?: readonly string[] },
+): Promise<RepoMap & { diagnostics: Diagnostic[] }> {
   // A focus entry with a slash or a file extension is a path (confined); others may be symbol names.
   const focus: string[] = [];
   for (const f of args.focus ?? []) focus.push(/[/\\]/.test(f) || /\.[A-Za-z0-9]+$/.test(f) || f === '..' ? await confinePath(ctx.root, f) : f);

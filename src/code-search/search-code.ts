@@ -44,7 +44,10 @@ function clampLimit(limit: number | undefined): number {
 /** `src/x` or `./src/x/` -> `src/x`; `..` and absolute paths are refused (confinePath also resolves links). */
 export function normalizeScope(path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
-  const p = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+  const p = path
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '');
   if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').includes('..') || p.includes('\0'))
     throw new MdkgError('MDKG_PATH_ESCAPE', `path '${path.replace(/\0/g, '\\0')}' must be relative to the repository root, without '..'`, { path });
   return p === '' || p === '.' ? undefined : p;
@@ -60,7 +63,11 @@ export function snippetOf(doc: string, signature: string): string {
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
 
-function bm25Candidates(index: CodeIndex, query: string, take: number): { scored: Map<number, Candidate>; weights: Map<string, number>; corrected: { from: string; to: string }[] } {
+function bm25Candidates(
+  index: CodeIndex,
+  query: string,
+  take: number,
+): { scored: Map<number, Candidate>; weights: Map<string, number>; corrected: { from: string; to: string }[] } {
   const weights = new Map<string, number>();
   const corrected: { from: string; to: string }[] = [];
   for (const term of terms(query)) {
@@ -147,7 +154,20 @@ function toHit(index: CodeIndex, c: Candidate, queryTerms: readonly string[], co
     const names = f.symbols.filter((s) => index.symbols[s]!.parent < 0).map((s) => index.symbols[s]!.name);
     const base = f.path.slice(f.path.lastIndexOf('/') + 1);
     const snippet = `${f.language} file, ${f.lines} lines: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}`;
-    return { id: f.path, file: f.path, startLine: 1, endLine: f.lines, kind: 'file', name: base, qualifiedName: f.path, signature: '', snippet, score: round(c.score), confidence: round(confidence), evidence };
+    return {
+      id: f.path,
+      file: f.path,
+      startLine: 1,
+      endLine: f.lines,
+      kind: 'file',
+      name: base,
+      qualifiedName: f.path,
+      signature: '',
+      snippet,
+      score: round(c.score),
+      confidence: round(confidence),
+      evidence,
+    };
   }
   const s = index.symbols[c.ref]!;
   return {

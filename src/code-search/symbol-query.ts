@@ -18,7 +18,12 @@ export interface NamedRef {
 function words(query: string): string[] {
   return query
     .split(/\s+/)
-    .map((w) => w.replace(/^[`'"(<[{]+/, '').replace(/(\(\))?[`'"),;:?!>\]}]*$/, '').replace(/\.$/, ''))
+    .map((w) =>
+      w
+        .replace(/^[`'"(<[{]+/, '')
+        .replace(/(\(\))?[`'"),;:?!>\]}]*$/, '')
+        .replace(/\.$/, ''),
+    )
     .filter((w) => w.length >= 3);
 }
 
@@ -87,6 +92,11 @@ export function lookupSymbols(index: CodeIndex, name: string, mode: SymbolMatchM
     }
   });
   const key = (i: number): string => index.symbolId(i);
-  found.sort((a, b) => a.rank - b.rank || index.symbols[a.ref]!.name.length - index.symbols[b.ref]!.name.length || (key(a.ref) < key(b.ref) ? -1 : key(a.ref) > key(b.ref) ? 1 : 0));
+  found.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      index.symbols[a.ref]!.name.length - index.symbols[b.ref]!.name.length ||
+      (key(a.ref) < key(b.ref) ? -1 : key(a.ref) > key(b.ref) ? 1 : 0),
+  );
   return found.map(({ rank: _rank, ...m }) => m);
 }
