@@ -108,12 +108,14 @@ Options:
   --json                   the whole result as JSON
 ${COMMON}
 `,
-  serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>] [--http [HOST:]PORT]
+  serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>] [--http [HOST:]PORT] [--code-root <dir>]
 
 Serves MCP over stdio (or Streamable HTTP at /mcp with --http): an agent connects to mdkg instead of to every server. Meta-tools:
 search_tools (find a tool by describing the task), get_tool_schema, call_tool (checked against
 the tool's JSON Schema, then forwarded to its server), graph_schema, graph_query (read-only
-SPARQL), graph_search, index_status and index_build. Downstream servers come from 'servers' in
+SPARQL), graph_search, index_status and index_build; code search over the graph's code documents:
+search_code, search_by_symbol, get_file_structure and get_repo_map (paths confined to the folder
+of the config). Downstream servers come from 'servers' in
 the config; each connects in the background and on its own. Logs go to stderr.
 
 Options:
@@ -121,6 +123,9 @@ Options:
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
   --http [HOST:]PORT       Streamable HTTP instead of stdio; binds 127.0.0.1 unless HOST is given.
                            Any other host needs a bearer token (serve.token_env in the config).
+  --code-root <dir>        offer reindex_codebase: regenerate <dir>'s code documents into
+                           <graphs>/code (incrementally) and reload; <dir> must lie in the
+                           folder of the config
 `,
   'graph-search': `Usage: mdkg graph-search "<words>" [options]
 

@@ -6,7 +6,7 @@ import { lstat, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { MdkgError } from '../errors.js';
 
-function escape(path: string, why: string): MdkgError {
+function escaping(path: string, why: string): MdkgError {
   return new MdkgError('MDKG_PATH_ESCAPE', `path '${path}' ${why}: code paths stay inside the repository root`, { path });
 }
 
@@ -15,11 +15,11 @@ function escape(path: string, why: string): MdkgError {
  * no NUL, no `..` that leaves the root; an absolute path must lie under the root.
  */
 export function confineLexically(root: string, path: string): string {
-  if (path.includes('\0')) throw escape(path.replace(/\0/g, '\\0'), 'contains a NUL character');
+  if (path.includes('\0')) throw escaping(path.replace(/\0/g, '\\0'), 'contains a NUL character');
   const absolute = isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path);
   const rel = relative(resolve(root), resolve(root, path));
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
-    throw escape(path, absolute ? 'is outside the repository root' : 'leaves the repository root');
+    throw escaping(path, absolute ? 'is outside the repository root' : 'leaves the repository root');
   return rel.split(sep).join('/');
 }
 
@@ -35,10 +35,10 @@ export async function confinePath(root: string, path: string): Promise<string> {
     if (stat === undefined) break;
     if (!stat.isSymbolicLink()) continue;
     const target = await realpath(at).catch(() => undefined);
-    if (target === undefined) throw escape(path, 'goes through a symbolic link that leads nowhere');
+    if (target === undefined) throw escaping(path, 'goes through a symbolic link that leads nowhere');
     const inside = relative(realRoot, target);
     if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
-      throw escape(path, 'goes through a symbolic link that points outside the repository root');
+      throw escaping(path, 'goes through a symbolic link that points outside the repository root');
   }
   return rel;
 }

@@ -45,7 +45,10 @@ export function namedSymbols(index: CodeIndex, query: string): NamedRef[] {
     // A plain word (`read`) names a symbol only when it is the whole query.
     const code = looksLikeCode(word) || all.length === 1;
     for (const f of index.byFileName.get(lower) ?? []) put(-1 - f, 4, { source: 'symbol', rule: 'file' });
-    if (word.includes('/')) index.files.forEach((f, i) => f.path.toLowerCase().endsWith(`/${lower}`) && put(-1 - i, 3, { source: 'symbol', rule: 'file' }));
+    if (word.includes('/'))
+      index.files.forEach((f, i) => {
+        if (f.path.toLowerCase().endsWith(`/${lower}`)) put(-1 - i, 3, { source: 'symbol', rule: 'file' });
+      });
     const exact: number[] = [];
     for (const i of index.byName.get(lower) ?? []) {
       const s = index.symbols[i]!;
