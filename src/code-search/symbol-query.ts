@@ -85,7 +85,8 @@ export function lookupSymbols(index: CodeIndex, name: string, mode: SymbolMatchM
     if (mode === 'exact') {
       if (n === lower || q === lower) found.push({ ref: i, rule: exactCase ? 'exact' : 'case-insensitive', rank: exactCase ? 0 : 1 });
     } else if (mode === 'prefix') {
-      if (n.startsWith(lower) || q.startsWith(lower)) found.push({ ref: i, rule: 'prefix', rank: exactCase ? 0 : 1 });
+      // Names that start with the prefix first, then members of types that do (`Store` -> Store, Store.get).
+      if (n.startsWith(lower) || q.startsWith(lower)) found.push({ ref: i, rule: 'prefix', rank: n.startsWith(lower) ? 0 : 1 });
     } else if (mode === 'contains') {
       if (n.includes(lower) || q.includes(lower)) found.push({ ref: i, rule: 'contains', rank: exactCase ? 0 : n.startsWith(lower) ? 1 : 2 });
     } else {
