@@ -12,7 +12,7 @@ export type { CodeCatalog, CodeFileRecord, CodeSymbolRecord } from './code-recor
 /** The fields of a symbol and their BM25F weights (tuned on the train and dev splits only). */
 export const CODE_BM25: Bm25Params = {
   k1: 1.2,
-  coord: 1,
+  coord: 0,
   fields: {
     name: { weight: 3, b: 0.3 },
     context: { weight: 1, b: 0.5 },
