@@ -134,16 +134,25 @@ export function searchCode(index: CodeIndex, query: string, options: CodeSearchO
   kept.sort((a, b) => b.tier - a.tier || b.score - a.score || a.ref - b.ref);
   const top = kept.length > 0 ? Math.max(...kept.filter((c) => c.tier === 0).map((c) => c.score), 1e-9) : 1;
   const queryTerms = [...weights.keys()];
-  const hits = kept.slice(0, limit).map((c) => toHit(index, c, queryTerms, corrected, top));
+  // The share of query terms the best word match covers scales every word match's confidence, so confidence falls with rank.
+  const best = kept.find((c) => c.tier === 0 && c.ref >= 0);
+  const coverage =
+    best === undefined || queryTerms.length === 0 ? 0 : queryTerms.filter((t) => index.bm25.fieldsOf(t, best.ref).length > 0).length / queryTerms.length;
+  const hits = kept.slice(0, limit).map((c) => toHit(index, c, queryTerms, corrected, top, coverage));
   return { query, hits, diagnostics: [] };
 }
 
-function toHit(index: CodeIndex, c: Candidate, queryTerms: readonly string[], corrected: { from: string; to: string }[], top: number): CodeHit {
+function toHit(
+  index: CodeIndex,
+  c: Candidate,
+  queryTerms: readonly string[],
+  corrected: { from: string; to: string }[],
+  top: number,
+  coverage: number,
+): CodeHit {
   const evidence = [...c.evidence];
-  let coverage = 0;
   if (c.ref >= 0) {
     const matched = queryTerms.map((term) => ({ term, fields: index.bm25.fieldsOf(term, c.ref) })).filter((m) => m.fields.length > 0);
-    coverage = queryTerms.length === 0 ? 0 : matched.length / queryTerms.length;
     if (matched.length > 0) evidence.unshift({ source: 'bm25', matched, ...(corrected.length > 0 ? { corrected } : {}) });
   }
   const relative = Math.min(1, c.score / top);
