@@ -15,7 +15,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODE_BM25, CodeIndex } from '../src/code-search/code-index.js';
 import { CODE_RANK, searchCode } from '../src/code-search/search-code.js';
@@ -199,7 +199,6 @@ for (const d of readDatasets()) {
 }
 if (jsonOut !== undefined)
   writeFileSync(resolve(jsonOut), `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
-void dirname;
 {
   const ours = results.filter((r) => (r as { method: string }).method === 'search_code') as Scores[];
   if (ours.length > 0)
