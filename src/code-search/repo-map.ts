@@ -96,7 +96,7 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
   const { teleport, unmatched } = focusTeleport(index, options.focus ?? []);
   const rank = pageRank(n + index.files.length, referenceEdges(index), teleport);
   const order = index.symbols
-    .map((s, i) => i)
+    .map((_, i) => i)
     .filter((i) => index.symbols[i]!.kind !== 'block')
     .sort((a, b) => rank[b]! - rank[a]! || a - b);
   // Greedy: symbols in rank order while the rendered map (grouped by file) fits the budget.

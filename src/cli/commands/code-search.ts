@@ -129,11 +129,10 @@ export async function reindexCodebaseCommand(args: string[], io: CliIo): Promise
   const report = await reindexCodebase(kg, { projectDir: ctx.root, graphsDir: kg.root, ...(dir === undefined ? {} : { dir }) });
   return print(io, values.json === true, { ...report }, () => {
     const c = report.counts;
-    return (
-      renderTable(
-        ['files', 'parsed', 'symbols', 'added', 'updated', 'removed', 'unchanged'],
-        [[report.files, report.parsed, report.symbols, c.added, c.updated, c.removed, c.unchanged].map(String)],
-      ) + `generate ${report.generateMs} ms, reload ${report.reloadMs} ms\n`
+    const table = renderTable(
+      ['files', 'parsed', 'symbols', 'added', 'updated', 'removed', 'unchanged'],
+      [[report.files, report.parsed, report.symbols, c.added, c.updated, c.removed, c.unchanged].map(String)],
     );
+    return `${table}generate ${report.generateMs} ms, reload ${report.reloadMs} ms\n`;
   });
 }
