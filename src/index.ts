@@ -103,7 +103,10 @@ export type { RepoMap, RepoMapOptions, RepoMapSymbol } from './code-search/repo-
 export { confinePath } from './code-search/confine-path.js';
 export { reindexCodebase } from './code-search/reindex.js';
 export type { ReindexReport } from './code-search/reindex.js';
-export { fileStructureRequest, repoMapRequest, searchBySymbolRequest, searchCodeRequest } from './code-search/requests.js';
+export { fileStructureRequest, repoMapRequest, searchBySymbolRequest, searchCodeRequest, similarPatternsRequest } from './code-search/requests.js';
+export { PatternIndex, patternIndexOf } from './code-search/similar-patterns.js';
+export type { SimilarPattern, SimilarPatternsResult } from './code-search/similar-patterns.js';
+export { codeShingles } from './code-search/code-shingles.js';
 export type { CodeContext, FileStructureResult, SymbolSearchResult } from './code-search/requests.js';
 export type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult, SymbolMatchMode } from './code-search/types.js';
 export type { CodeRunInput } from './generate/code-run.js';

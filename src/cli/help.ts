@@ -27,6 +27,7 @@ Commands:
   search-by-symbol   look a symbol up by name: --mode exact|prefix|contains|fuzzy
   get-file-structure the folders and files under a path, with their top-level symbols
   get-repo-map       the most important symbols (PageRank over calls and imports) in a token budget
+  get-similar-patterns code that looks like a snippet (same shape, same names)
   reindex-codebase   regenerate the code documents incrementally, with counts and time
   bench <dir...>     score tool search on benchmark datasets (Hit@K, Recall@K, MRR, ...)
   serve              the MCP gateway over stdio: search, schema and call meta-tools, graph tools
@@ -184,6 +185,19 @@ token). With --focus, the ranking leans towards those files, folders or symbols.
 Options:
   --budget-tokens <n>      most tokens of the map, 64 to 100000 (default 1024)
   --focus <x>              a file, folder or symbol name to lean towards (repeatable)
+${CODE_COMMON}
+`,
+  'get-similar-patterns': `Usage: mdkg get-similar-patterns '<code>' | --file <path> | - [--limit <n>] [options]
+
+The functions, methods and classes whose code looks like the snippet: the same shape under other
+names (names, numbers and strings abstracted, comments dropped; runs of 4 tokens compared) and the
+same identifier words. Score: the mean of the Jaccard similarity and of the share of the snippet
+the symbol contains; below 0.1 is not shown. Source files are read from the root, never through
+a symbolic link.
+
+Options:
+  --file <path>            read the snippet from a file (- reads standard input)
+  --limit <n>              how many symbols, 1 to 100 (default 10)
 ${CODE_COMMON}
 `,
   'reindex-codebase': `Usage: mdkg reindex-codebase [<dir>] [options]

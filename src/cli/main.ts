@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   'search-by-symbol': async () => (await import('./commands/code-search.js')).searchBySymbolCommand,
   'get-file-structure': async () => (await import('./commands/code-search.js')).getFileStructureCommand,
   'get-repo-map': async () => (await import('./commands/code-search.js')).getRepoMapCommand,
+  'get-similar-patterns': async () => (await import('./commands/code-search.js')).getSimilarPatternsCommand,
   'reindex-codebase': async () => (await import('./commands/code-search.js')).reindexCodebaseCommand,
 };
 

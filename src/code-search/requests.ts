@@ -8,6 +8,7 @@ import { confinePath } from './confine-path.js';
 import { fileStructure, renderStructure, type StructureFolder } from './file-structure.js';
 import { type RepoMap, repoMap } from './repo-map.js';
 import { searchCode, snippetOf } from './search-code.js';
+import { patternIndexOf, type SimilarPatternsResult } from './similar-patterns.js';
 import { lookupSymbols } from './symbol-query.js';
 import type { CodeHit, CodeSearchResult, SymbolMatchMode } from './types.js';
 
@@ -98,4 +99,16 @@ export async function repoMapRequest(
   const map = repoMap(index, { ...(args.budget_tokens === undefined ? {} : { budgetTokens: args.budget_tokens }), focus });
   for (const f of map.unmatchedFocus) diagnostics.push({ code: 'MDKG_NOT_FOUND', severity: 'warning', message: `focus '${f}' names no code file or symbol` });
   return { ...map, diagnostics };
+}
+
+/** get_similar_patterns: the symbols whose source looks like `code_snippet` (similar-patterns.ts). */
+export async function similarPatternsRequest(
+  ctx: CodeContext,
+  args: { code_snippet: string; limit?: number },
+): Promise<SimilarPatternsResult & { snippetChars: number }> {
+  const limit = Math.max(1, Math.min(100, Math.floor(args.limit ?? 10)));
+  const { index, diagnostics } = opened(ctx);
+  const patterns = await patternIndexOf(index, ctx.root);
+  const result = patterns.similar(args.code_snippet, limit);
+  return { snippetChars: args.code_snippet.length, hits: result.hits, diagnostics: [...diagnostics, ...result.diagnostics] };
 }

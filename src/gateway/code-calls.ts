@@ -3,7 +3,14 @@
 // repository root (the folder of the config); a path escape is an error result with its code.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { reindexCodebase } from '../code-search/reindex.js';
-import { fileStructureRequest, repoMapRequest, searchBySymbolRequest, searchCodeRequest, type CodeContext } from '../code-search/requests.js';
+import {
+  fileStructureRequest,
+  repoMapRequest,
+  searchBySymbolRequest,
+  searchCodeRequest,
+  similarPatternsRequest,
+  type CodeContext,
+} from '../code-search/requests.js';
 import type { SymbolMatchMode } from '../code-search/types.js';
 import { isMdkgError } from '../errors.js';
 import type { Gateway } from './gateway.js';
@@ -33,6 +40,10 @@ export function fileStructureCall(gw: Gateway, args: { path?: string; depth?: nu
 
 export function repoMapCall(gw: Gateway, args: { budget_tokens?: number; focus?: string[] }): Promise<CallToolResult> {
   return withCode(gw, (ctx) => repoMapRequest(ctx, args));
+}
+
+export function similarPatternsCall(gw: Gateway, args: { code_snippet: string; limit?: number }): Promise<CallToolResult> {
+  return withCode(gw, (ctx) => similarPatternsRequest(ctx, args));
 }
 
 /** Regenerates the code documents of `gw.codeRoot` into `<graphs>/code` and refreshes the graph; clients hear of new resources. */

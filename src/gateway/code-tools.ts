@@ -65,6 +65,20 @@ export const CODE_TOOLS: Tool[] = [
     }),
     annotations: { title: 'Repository map', ...READ },
   },
+  {
+    name: 'get_similar_patterns',
+    title: 'Similar code',
+    description:
+      'Functions, methods and classes of this repository whose code looks like a snippet you give: the same shape even under other names (code tokens with names, numbers and strings abstracted) and the same identifiers. Use it to find how something is already done here before writing it again. Returns symbols with file, lines, a score in [0, 1] (the mean of Jaccard similarity and of the share of the snippet the symbol contains) and both parts.',
+    inputSchema: object(
+      {
+        code_snippet: { type: 'string', minLength: 1, maxLength: 200000, description: 'The code to compare, in any language.' },
+        limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+      },
+      ['code_snippet'],
+    ),
+    annotations: { title: 'Similar code', ...READ },
+  },
 ];
 
 export const REINDEX_TOOL: Tool = {

@@ -9,7 +9,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { fileStructureCall, reindexCall, repoMapCall, searchBySymbolCall, searchCodeCall } from './code-calls.js';
+import { fileStructureCall, reindexCall, repoMapCall, searchBySymbolCall, searchCodeCall, similarPatternsCall } from './code-calls.js';
 import { CODE_TOOLS, REINDEX_TOOL } from './code-tools.js';
 import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
 import type { Gateway, Session } from './gateway.js';
@@ -35,6 +35,7 @@ const HANDLERS = new Map<string, Handler>([
   ['search_by_symbol', searchBySymbolCall],
   ['get_file_structure', fileStructureCall],
   ['get_repo_map', repoMapCall],
+  ['get_similar_patterns', similarPatternsCall],
   ['reindex_codebase', reindexCall],
 ]);
 
@@ -54,7 +55,7 @@ export function createGatewayServer(gw: Gateway, log: (line: string) => void): S
     {
       capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
       instructions:
-        'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph; search_code, search_by_symbol, get_file_structure and get_repo_map search the code of the repository.',
+        'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph; search_code, search_by_symbol, get_file_structure, get_repo_map and get_similar_patterns search the code of the repository.',
     },
   );
   const session: Session = { server, normalized: new Map() };

@@ -43,6 +43,24 @@ describe('code-search commands', () => {
     expect(map.stdout).toMatch(/\n\(\d symbols, ~\d+ of 64 tokens\)\n$/);
   });
 
+  it.each<[string, string[], string | undefined]>([
+    ['words', ['get-similar-patterns', "return value.split('').reverse().join('');"], undefined],
+    ['standard input', ['get-similar-patterns', '-'], "return value.split('').reverse().join('');\n"],
+  ])('get-similar-patterns reads a snippet from %s and prints the symbols like it', async (_, argv, stdin) => {
+    const r = await runCli([...argv, '--limit', '1'], dir, stdin);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout.split('\n')[2]).toMatch(/^1 {2}src\/util\/crypto\.ts:2-4 {2}function {2}hashPassword {2}0\.\d\d +0\.\d\d +0\.\d\d$/);
+  });
+
+  it('get-similar-patterns --json returns what get_similar_patterns returns', async () => {
+    const r = await runCli(['get-similar-patterns', 'return hashPassword(password) === this.lookup(user);', '--limit', '1', '--json'], dir);
+    expect(JSON.parse(r.stdout)).toEqual({
+      snippetChars: 52,
+      hits: [expect.objectContaining({ id: 'src/auth/session.ts#SessionStore.signIn', file: 'src/auth/session.ts', startLine: 6, endLine: 8, kind: 'method' })],
+      diagnostics: [],
+    });
+  });
+
   it('reindex-codebase reports a no-change run', async () => {
     await runCli(['reindex-codebase'], dir);
     const r = await runCli(['reindex-codebase', '--json'], dir);
@@ -57,6 +75,9 @@ describe('code-search commands', () => {
     [['search-code'], 2, 'MDKG_USAGE'],
     [['search-by-symbol', 'x', '--mode', 'regex'], 2, 'MDKG_USAGE'],
     [['get-repo-map', '--budget-tokens', '3'], 2, 'MDKG_USAGE'],
+    [['get-similar-patterns'], 2, 'MDKG_USAGE'],
+    [['get-similar-patterns', 'x', '--file', 'a.ts'], 2, 'MDKG_USAGE'],
+    [['get-similar-patterns', '--file', 'missing.ts'], 1, 'MDKG_NOT_FOUND'],
   ])('%j exits %i with %s', async (argv, code, error) => {
     const r = await runCli(argv, dir);
     expect(r.code).toBe(code);

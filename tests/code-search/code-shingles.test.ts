@@ -10,7 +10,12 @@ describe('codeTokens', () => {
     ['strings of every quote', `x("a", 'b', \`c\`)`, ['I', '(', 'S', ',', 'S', ',', 'S', ')'], []],
     ['comments dropped', 'a // note\n/* block */ b # hash comment\n', ['I', 'I'], []],
     ['a directive is not a comment', '#include <stdio.h>', ['#', 'I', '<', 'I', '.', 'I', '>'], ['include', 'stdio']],
-    ['identifier words', 'loadGraphCache(HTTPServer, snake_case)', ['I', '(', 'I', ',', 'I', ')'], ['load', 'graph', 'cache', 'http', 'server', 'snake', 'case']],
+    [
+      'identifier words',
+      'loadGraphCache(HTTPServer, snake_case)',
+      ['I', '(', 'I', ',', 'I', ')'],
+      ['load', 'graph', 'cache', 'http', 'server', 'snake', 'case'],
+    ],
     ['python', 'def f(self):\n    return None', ['def', 'I', '(', 'self', ')', ':', 'return', 'none'], []],
     ['arrows and comparisons', 'a => b === c', ['I', '=>', 'I', '===', 'I'], []],
   ])('%s', (_, code, shape, words) => {

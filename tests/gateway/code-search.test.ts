@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('code meta-tools of mdkg serve', () => {
   it('lists the code tools, reindex_codebase included with --code-root', async () => {
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names.slice(-5)).toEqual(['search_code', 'search_by_symbol', 'get_file_structure', 'get_repo_map', 'reindex_codebase']);
+    expect(names.slice(-6)).toEqual(['search_code', 'search_by_symbol', 'get_file_structure', 'get_repo_map', 'get_similar_patterns', 'reindex_codebase']);
   });
 
   it('warns when the graph holds no code, reindexes, then finds symbols', async () => {
@@ -74,6 +74,15 @@ describe('code meta-tools of mdkg serve', () => {
     };
     expect(map.symbols[0]?.id).toBe('src/auth/session.ts#SessionStore');
     expect(map.tokens).toBeLessThanOrEqual(100);
+  });
+
+  it('finds code like a snippet, and refuses an empty one', async () => {
+    const similar = (await call('get_similar_patterns', { code_snippet: "return value.split('').reverse().join('');", limit: 1 })).structuredContent as {
+      hits: Array<Record<string, unknown>>;
+    };
+    expect(similar.hits).toEqual([expect.objectContaining({ id: 'src/util/crypto.ts#hashPassword', startLine: 2, endLine: 4, kind: 'function' })]);
+    const empty = await call('get_similar_patterns', { code_snippet: '' });
+    expect(empty.isError).toBe(true);
   });
 
   it.each([

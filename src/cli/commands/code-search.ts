@@ -1,5 +1,5 @@
 // The code-search commands, named as the gateway's meta-tools with dashes: search-code,
-// search-by-symbol, get-file-structure, get-repo-map and reindex-codebase. Each loads the graph,
+// search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns and reindex-codebase. Each loads the graph,
 // confines its path arguments to the repository root (the project folder, or --root) and prints a
 // table for people or, with --json, the same object the meta-tool returns.
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { escapeForTerminal } from '../../util/terminal-text.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { graphRoot } from '../graph-root.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { readInputFile, readInputStdin } from '../read-input.js';
 
 const OPTIONS = { ...GRAPH_OPTIONS, json: { type: 'boolean' }, root: { type: 'string' } } as const;
 const MODES: readonly SymbolMatchMode[] = ['exact', 'prefix', 'contains', 'fuzzy'];
@@ -135,4 +136,41 @@ export async function reindexCodebaseCommand(args: string[], io: CliIo): Promise
     );
     return `${table}generate ${report.generateMs} ms, reload ${report.reloadMs} ms\n`;
   });
+}
+
+/** Most bytes of a snippet read from --file or standard input. */
+const MAX_SNIPPET_BYTES = 200_000;
+
+export async function getSimilarPatternsCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...OPTIONS, file: { type: 'string' }, limit: { type: 'string' } } });
+  if (values.file !== undefined && positionals.length > 0)
+    throw new MdkgError('MDKG_USAGE', 'give the snippet as words, with --file <path>, or as - for standard input; not two of them');
+  const snippet =
+    values.file !== undefined
+      ? await readInputFile(io, values.file, MAX_SNIPPET_BYTES)
+      : positionals.length === 1 && positionals[0] === '-'
+        ? await readInputStdin(io, MAX_SNIPPET_BYTES)
+        : positionals.join(' ');
+  if (snippet.trim() === '')
+    throw new MdkgError('MDKG_USAGE', "no snippet: mdkg get-similar-patterns '<code>' | --file <path> | - (see 'mdkg help get-similar-patterns')");
+  const limit = integer(values.limit, 'limit', 1, 100, 10);
+  const { ctx } = await open(io, values);
+  const { similarPatternsRequest } = await import('../../code-search/requests.js');
+  const result = await similarPatternsRequest(ctx, { code_snippet: snippet, ...(limit === undefined ? {} : { limit }) });
+  return print(io, values.json === true, { ...result }, () =>
+    result.hits.length === 0
+      ? 'no similar code found\n'
+      : renderTable(
+          ['#', 'where', 'kind', 'symbol', 'score', 'jaccard', 'contained'],
+          result.hits.map((h, i) => [
+            String(i + 1),
+            `${h.file}:${h.startLine}-${h.endLine}`,
+            h.kind,
+            h.qualifiedName,
+            h.score.toFixed(2),
+            h.jaccard.toFixed(2),
+            h.containment.toFixed(2),
+          ]),
+        ),
+  );
 }
