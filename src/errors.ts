@@ -219,6 +219,11 @@ export const ERROR_CODES = {
     when: 'A named file, folder, document, node or tool does not exist.',
     fix: 'Check the name or path; close matches are suggested where there are any.',
   },
+  /** Code search (search_code, get_repo_map, …) was asked on a graph that holds no code documents. */
+  MDKG_NO_CODE_DOCUMENTS: {
+    when: 'Code search (search_code, get_repo_map, …) was asked on a graph that holds no code documents.',
+    fix: "Run mdkg generate code (or reindex_codebase) so that graphs/code holds the repository's symbols.",
+  },
 } as const satisfies Readonly<Record<string, { when: string; fix: string }>>;
 
 export type MdkgCode = keyof typeof ERROR_CODES;

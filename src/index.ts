@@ -91,6 +91,26 @@ export type { GraphMatch, GraphSearchOptions, GraphSearchResult } from './search
 export { DEFAULT_SEARCH_PARAMS } from './search/params/search-params.js';
 export type { SearchOverrides, SearchParams } from './search/params/search-params.js';
 
+export { CodeIndex, codeIndexOf } from './code-search/code-index.js';
+export type { CodeCatalog, CodeFileRecord, CodeSymbolRecord } from './code-search/code-index.js';
+export { searchCode } from './code-search/search-code.js';
+export { lookupSymbols } from './code-search/symbol-query.js';
+export type { SymbolMatch } from './code-search/symbol-query.js';
+export { fileStructure, renderStructure } from './code-search/file-structure.js';
+export type { FileStructureOptions, StructureFile, StructureFolder, StructureSymbol } from './code-search/file-structure.js';
+export { pageRank, repoMap } from './code-search/repo-map.js';
+export type { RepoMap, RepoMapOptions, RepoMapSymbol } from './code-search/repo-map.js';
+export { confinePath } from './code-search/confine-path.js';
+export { reindexCodebase } from './code-search/reindex.js';
+export type { ReindexReport } from './code-search/reindex.js';
+export { fileStructureRequest, repoMapRequest, searchBySymbolRequest, searchCodeRequest, similarPatternsRequest } from './code-search/requests.js';
+export { PatternIndex, patternIndexOf } from './code-search/similar-patterns.js';
+export type { SimilarPattern, SimilarPatternsResult } from './code-search/similar-patterns.js';
+export { codeShingles } from './code-search/code-shingles.js';
+export type { CodeContext, FileStructureResult, SymbolSearchResult } from './code-search/requests.js';
+export type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult, SymbolMatchMode } from './code-search/types.js';
+export type { CodeRunInput } from './generate/code-run.js';
+
 export { runBench } from './bench/runner.js';
 export { readDataset } from './bench/dataset.js';
 export type { RunBenchOptions } from './bench/runner.js';

@@ -4,6 +4,11 @@ const COMMON = `  --graphs <dir>           graph folder (default: graphs/, or 'g
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
   --no-cache               neither read nor write the .mdkg/ parse cache`;
 
+const CODE_COMMON = `  --root <dir>             repository root that code paths are relative to and confined to
+                           (default: the folder of mdkg.config.yaml, else the current folder)
+  --json                   the result as JSON (what the meta-tool of mdkg serve returns)
+${COMMON}`;
+
 export const HELP: Record<string, string> = {
   main: `mdkg ${VERSION} — a knowledge graph of Markdown-LD documents, queried with SPARQL
 
@@ -18,6 +23,12 @@ Commands:
   generate code [d]  write code documents (symbols, imports, calls) from source files, incrementally
   search <request>   find the tools for a request in plain words, with confidence and evidence
   graph-search <w>   schema-aware SPARQL text search over any graph (local or federated)
+  search-code <q>    find code symbols for a request ("where is the query made read-only")
+  search-by-symbol   look a symbol up by name: --mode exact|prefix|contains|fuzzy
+  get-file-structure the folders and files under a path, with their top-level symbols
+  get-repo-map       the most important symbols (PageRank over calls and imports) in a token budget
+  get-similar-patterns code that looks like a snippet (same shape, same names)
+  reindex-codebase   regenerate the code documents incrementally, with counts and time
   bench <dir...>     score tool search on benchmark datasets (Hit@K, Recall@K, MRR, ...)
   serve              the MCP gateway over stdio: search, schema and call meta-tools, graph tools
   help [command]     show help for a command
@@ -98,12 +109,14 @@ Options:
   --json                   the whole result as JSON
 ${COMMON}
 `,
-  serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>] [--http [HOST:]PORT]
+  serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>] [--http [HOST:]PORT] [--code-root <dir>]
 
 Serves MCP over stdio (or Streamable HTTP at /mcp with --http): an agent connects to mdkg instead of to every server. Meta-tools:
 search_tools (find a tool by describing the task), get_tool_schema, call_tool (checked against
 the tool's JSON Schema, then forwarded to its server), graph_schema, graph_query (read-only
-SPARQL), graph_search, index_status and index_build. Downstream servers come from 'servers' in
+SPARQL), graph_search, index_status and index_build; code search over the graph's code documents:
+search_code, search_by_symbol, get_file_structure and get_repo_map (paths confined to the folder
+of the config). Downstream servers come from 'servers' in
 the config; each connects in the background and on its own. Logs go to stderr.
 
 Options:
@@ -111,6 +124,9 @@ Options:
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
   --http [HOST:]PORT       Streamable HTTP instead of stdio; binds 127.0.0.1 unless HOST is given.
                            Any other host needs a bearer token (serve.token_env in the config).
+  --code-root <dir>        offer reindex_codebase: regenerate <dir>'s code documents into
+                           <graphs>/code (incrementally) and reload; <dir> must lie in the
+                           folder of the config
 `,
   'graph-search': `Usage: mdkg graph-search "<words>" [options]
 
@@ -127,6 +143,70 @@ Options:
   --show-sparql            print the generated query
   --json                   the result as JSON
 ${COMMON}
+`,
+  'search-code': `Usage: mdkg search-code "<request>" [options]
+
+Ranks the code symbols of the graph's code documents (mdkg generate code) for a request in plain
+words or a name: BM25F over name words, doc comments, signatures and paths, graph expansion over
+calls and containment; a name or file name in the request (loadGraph, tool-index.ts) ranks its
+exact and prefix matches first, then their callers. Tests rank below implementation.
+
+Options:
+  --limit <n>              results, 1 to 100 (default 10)
+  --path <dir|file>        only symbols under this path (inside the root)
+  --kind <kind>            only this kind (function, method, class, interface, type, ...)
+${CODE_COMMON}
+`,
+  'search-by-symbol': `Usage: mdkg search-by-symbol <name> [--mode exact|prefix|contains|fuzzy] [options]
+
+Symbols by name or qualified name (Class.method): exact (case-insensitive matches after exact
+ones), prefix, contains, or fuzzy (edit distance, a swap of two letters is one edit).
+
+Options:
+  --mode <m>               exact (default), prefix, contains, fuzzy
+  --limit <n>              results, 1 to 100 (default 20)
+${CODE_COMMON}
+`,
+  'get-file-structure': `Usage: mdkg get-file-structure [<path>] [--depth <n>] [options]
+
+The folders and files under <path> (default the whole tree), with file and symbol counts, and per
+file its lines and top-level symbols. Folders deeper than --depth (default 3) show counts only.
+
+Options:
+  --depth <n>              folder levels opened below the path, 0 to 50 (default 3)
+${CODE_COMMON}
+`,
+  'get-repo-map': `Usage: mdkg get-repo-map [--budget-tokens <n>] [--focus <file|folder|symbol>...] [options]
+
+The repository's most important symbols, grouped by file, ranked by a PageRank over the
+reference graph (calls, imports, containment), cut to a token budget (about 4 characters a
+token). With --focus, the ranking leans towards those files, folders or symbols.
+
+Options:
+  --budget-tokens <n>      most tokens of the map, 64 to 100000 (default 1024)
+  --focus <x>              a file, folder or symbol name to lean towards (repeatable)
+${CODE_COMMON}
+`,
+  'get-similar-patterns': `Usage: mdkg get-similar-patterns '<code>' | --file <path> | - [--limit <n>] [options]
+
+The functions, methods and classes whose code looks like the snippet: the same shape under other
+names (names, numbers and strings abstracted, comments dropped; runs of 4 tokens compared) and the
+same identifier words. Score: the mean of the Jaccard similarity and of the share of the snippet
+the symbol contains; below 0.1 is not shown. Source files are read from the root, never through
+a symbolic link.
+
+Options:
+  --file <path>            read the snippet from a file (- reads standard input)
+  --limit <n>              how many symbols, 1 to 100 (default 10)
+${CODE_COMMON}
+`,
+  'reindex-codebase': `Usage: mdkg reindex-codebase [<dir>] [options]
+
+Runs mdkg generate code over <dir> (default the root) into <graphs>/code, incrementally (only
+changed files are parsed), then reloads the graph. Prints the counts and the time taken.
+
+Options:
+${CODE_COMMON}
 `,
   generate: `Usage: mdkg generate tools [<file> --source-id <id> [--kind openapi|mcp-tools]] [options]
        mdkg generate code [<dir>] [--out <dir>] [--json]

@@ -19,6 +19,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   search: async () => (await import('./commands/search.js')).searchCommand,
   'graph-search': async () => (await import('./commands/graph-search.js')).graphSearchCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
+  'search-code': async () => (await import('./commands/code-search.js')).searchCodeCommand,
+  'search-by-symbol': async () => (await import('./commands/code-search.js')).searchBySymbolCommand,
+  'get-file-structure': async () => (await import('./commands/code-search.js')).getFileStructureCommand,
+  'get-repo-map': async () => (await import('./commands/code-search.js')).getRepoMapCommand,
+  'get-similar-patterns': async () => (await import('./commands/code-search.js')).getSimilarPatternsCommand,
+  'reindex-codebase': async () => (await import('./commands/code-search.js')).reindexCodebaseCommand,
 };
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */

@@ -50,6 +50,8 @@ export interface Gateway {
   builtAt: string;
   buildMs: number;
   diagnostics: Diagnostic[];
+  /** The source folder reindex_codebase regenerates (mdkg serve --code-root); without it, that tool is not offered. */
+  codeRoot?: string;
 }
 
 const DEFAULT_SERVER_TIMEOUT_MS = 15_000;
@@ -141,6 +143,7 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
     buildMs: Math.round(performance.now() - started),
     diagnostics: [...opened.diagnostics, ...vectorNotes],
     sessions: previous?.sessions ?? new Set(),
+    ...(previous?.codeRoot === undefined ? {} : { codeRoot: previous.codeRoot }),
   };
   return gw;
 }

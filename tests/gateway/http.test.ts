@@ -57,6 +57,9 @@ describe('mdkg serve --http', () => {
       ['graph_export', { format: 'ttl', node: 'concept:federation-allowlist' }, false],
       ['index_status', {}, false],
       ['index_build', {}, false],
+      ['search_code', { query: 'read a file' }, false],
+      ['get_repo_map', { budget_tokens: 64 }, false],
+      ['reindex_codebase', {}, true],
     ];
     for (const [name, args, isError] of calls) {
       const result = await client.callTool({ name, arguments: args });

@@ -31,6 +31,10 @@ describe('the MCP Inspector CLI against mdkg serve', () => {
       'graph_export',
       'index_status',
       'index_build',
+      'search_code',
+      'search_by_symbol',
+      'get_file_structure',
+      'get_repo_map',
     ]);
   }, 60_000);
 

@@ -69,6 +69,10 @@ describe('mdkg serve over stdio', () => {
       'graph_export',
       'index_status',
       'index_build',
+      'search_code',
+      'search_by_symbol',
+      'get_file_structure',
+      'get_repo_map',
     ]);
     expect(tools.every((t) => t.inputSchema.type === 'object' && t.annotations !== undefined && (t.description ?? '').length > 40)).toBe(true);
   });

@@ -1,5 +1,6 @@
-// Unit tests never copy benchmark queries: every request of the shared labelled sets (12+
-// characters) is looked for, case-insensitively, in every test file. Skipped when the sets are absent.
+// Unit tests never copy benchmark queries: every request of the shared labelled sets and of the
+// code-search sets in benchmarks/datasets/code-* (12+ characters) is looked for, case-insensitively,
+// in every test file. The shared sets' check is skipped when they are absent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,24 @@ function queriesIn(value: unknown, out: Set<string>): void {
     }
   }
 }
+
+describe('code-search benchmark queries', () => {
+  it('appear in no unit test', () => {
+    const datasets = join(REPO, 'benchmarks', 'datasets');
+    const queries = new Set<string>();
+    for (const dir of readdirSync(datasets).filter((d) => d.startsWith('code-'))) {
+      for (const line of readFileSync(join(datasets, dir, 'queries.jsonl'), 'utf8').split('\n')) if (line.trim() !== '') queriesIn(JSON.parse(line), queries);
+    }
+    const wanted = [...queries].map((q) => q.trim().toLowerCase()).filter((q) => q.length >= 12);
+    expect(wanted.length).toBeGreaterThanOrEqual(100);
+    const found: string[] = [];
+    for (const file of files(join(REPO, 'tests'), '.ts')) {
+      const text = readFileSync(file, 'utf8').toLowerCase();
+      for (const q of wanted) if (text.includes(q)) found.push(`${relative(REPO, file)}: ${q}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
 
 describe.skipIf(!present)('benchmark queries', () => {
   it('appear in no unit test', () => {

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { codeRunOptions } from '../../generate/code-run.js';
 import { generateCode, type CodeReport } from '../../generate/generate-code.js';
-import { cacheDirProblem } from '../../graph/cache-dir.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
 import { renderTable } from '../../util/table.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
@@ -16,27 +15,18 @@ export interface GenerateCodeArgs {
   graphs: string;
 }
 
-/** Where the walk starts and what paths are relative to: the project folder when `dir` lies in it, else `dir` itself. */
-function roots(cwd: string, projectDir: string, dir: string | undefined): { root: string; start: string } {
-  const target = dir === undefined ? projectDir : resolve(cwd, dir);
-  const rel = relative(projectDir, target);
-  if (rel === '') return { root: projectDir, start: '' };
-  if (rel.startsWith('..') || isAbsolute(rel)) return { root: target, start: '' };
-  return { root: projectDir, start: rel.split(sep).join('/') };
-}
-
 /** `mdkg generate code [dir]`: code documents for the source files under dir, incrementally. */
 export async function generateCodeCommand(args: GenerateCodeArgs, io: CliIo): Promise<number> {
-  const { root, start } = roots(io.cwd, args.projectDir, args.dir);
-  const outDir = args.out !== undefined ? resolve(io.cwd, args.out) : resolve(args.projectDir, args.graphs, 'code');
-  const cache = join(root, '.mdkg');
-  // One state per output folder: runs into other folders (a benchmark, a preview) do not evict it.
-  const key = createHash('sha256').update(outDir).digest('hex').slice(0, 12);
-  const statePath = (await cacheDirProblem(cache)) === undefined ? join(cache, `code-state-${key}.json`) : undefined;
+  const options = await codeRunOptions({
+    ...(args.dir === undefined ? {} : { dir: resolve(io.cwd, args.dir) }),
+    projectDir: args.projectDir,
+    // The graph folder holds the knowledge graph, not sources: its Markdown is not read as text blocks.
+    graphsDir: resolve(args.projectDir, args.graphs),
+    ...(args.out === undefined ? {} : { outDir: resolve(io.cwd, args.out) }),
+  });
+  const outDir = options.outDir;
   const began = performance.now();
-  // The graph folder holds the knowledge graph, not sources: its Markdown is not read as text blocks.
-  const exclude = [resolve(args.projectDir, args.graphs)];
-  const report: CodeReport = await generateCode({ root, start, outDir, exclude, ...(statePath === undefined ? {} : { statePath }) });
+  const report: CodeReport = await generateCode(options);
   const ms = Math.round(performance.now() - began);
   for (const d of report.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
   const counts = { added: report.added.length, updated: report.updated.length, removed: report.removed.length, unchanged: report.unchanged };

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { confinePath } from '../../code-search/confine-path.js';
 import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
 import { buildGateway, connectAll, watchTools, type Gateway } from '../../gateway/gateway.js';
@@ -27,7 +28,10 @@ async function serveOverHttp(gw: Gateway, listen: { host: string; port: number }
  * to stderr (stdout carries the protocol).
  */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { graphs: { type: 'string' }, config: { type: 'string' }, http: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { graphs: { type: 'string' }, config: { type: 'string' }, http: { type: 'string' }, 'code-root': { type: 'string' } },
+  });
   if (values.graphs !== undefined && values.graphs.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty (--graphs needs a folder)');
   const { config, dir } = await loadConfig(io.cwd, values.config);
   const graphs = values.graphs !== undefined ? resolve(io.cwd, values.graphs) : resolve(dir, config.graphs ?? 'graphs');
@@ -44,6 +48,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     );
   }
   const gw = await buildGateway(graphs, config, dir);
+  // With --code-root, reindex_codebase regenerates that folder's code documents (inside the project folder).
+  if (values['code-root'] !== undefined) gw.codeRoot = resolve(dir, await confinePath(dir, resolve(io.cwd, values['code-root'])));
   watchTools(gw);
   if (listen !== undefined) return serveOverHttp(gw, listen, token, log);
   log(`mdkg serve: ${gw.tools.length} tools${gw.loaded === undefined ? ' (persisted index)' : ''}, ${gw.servers.size} downstream servers; listening on stdio`);

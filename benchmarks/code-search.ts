@@ -1,0 +1,206 @@
+/**
+ * Code-search benchmark: the code-* datasets of benchmarks/datasets/ (dataset format extended for
+ * code: `expected` holds `<path>` or `<path>#<qualified name>`, any one found counts).
+ *
+ *   npm run bench:code-search                       # every split
+ *   npm run bench:code-search -- --split train,dev  # while tuning (never tune on test)
+ *   npm run bench:code-search -- --json out.json
+ *
+ * Catalogs: `code` is a folder of code documents (this repository's graphs/code, its sources at the
+ * repository root); `code-source` is a source folder read in place (node_modules/n3/src), generated
+ * into a temp folder first (removed after). Runs search_code and two baselines (baselines.ts):
+ * Hit@1, Hit@5, MRR, nDCG@10 (one relevant result needed: the gain of the first match at rank r is
+ * 1/log2(r + 1)), plus index time (load + build) and heap used by the index.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CODE_BM25, CodeIndex } from '../src/code-search/code-index.js';
+import { CODE_RANK, searchCode } from '../src/code-search/search-code.js';
+import { generateCode } from '../src/generate/generate-code.js';
+import { loadGraph } from '../src/graph/knowledge-graph.js';
+import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DATASETS = join(ROOT, 'benchmarks', 'datasets');
+const args = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const splits = (opt('--split') ?? 'train,dev,test').split(',');
+const jsonOut = opt('--json');
+// Tuning (train and dev only): --bm25 '{"name":{"weight":2,"b":0.3}}' --rank '{"call":0.1}'
+const bm25Override = opt('--bm25');
+const rankOverride = opt('--rank');
+if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
+const bm25Params = bm25Override === undefined ? CODE_BM25 : { ...CODE_BM25, fields: { ...CODE_BM25.fields, ...(JSON.parse(bm25Override) as object) } };
+
+interface Query {
+  id: string;
+  query: string;
+  expected: string[];
+}
+interface Dataset {
+  name: string;
+  split: string;
+  dir: string;
+  catalog: { type: 'code' | 'code-source'; path: string; source: string };
+  queries: Query[];
+}
+
+function readDatasets(): Dataset[] {
+  return readdirSync(DATASETS)
+    .filter((d) => d.startsWith('code-'))
+    .sort()
+    .map((d) => {
+      const dir = join(DATASETS, d);
+      const meta = JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')) as Omit<Dataset, 'dir' | 'queries' | 'catalog'> & {
+        catalog: Dataset['catalog'][];
+        queries: string;
+      };
+      const lines = readFileSync(join(dir, meta.queries), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
+      return { name: meta.name, split: meta.split, dir, catalog: meta.catalog[0]!, queries: lines.map((l) => JSON.parse(l) as Query) };
+    })
+    .filter((d) => splits.includes(d.split));
+}
+
+function matches(hit: RangeHit, expected: string, index: CodeIndex): boolean {
+  const [file, symbol] = expected.split('#') as [string, string | undefined];
+  if (hit.file !== file) return false;
+  if (symbol === undefined) return true;
+  if (hit.qualifiedName !== undefined) return hit.qualifiedName === symbol;
+  // A chunk matches when it overlaps the symbol's lines.
+  return index.symbols.some(
+    (s) => s.qualifiedName === symbol && index.files[s.file]!.path === file && s.startLine <= hit.endLine && s.endLine >= hit.startLine,
+  );
+}
+
+interface Scores {
+  hit1: number;
+  hit5: number;
+  mrr: number;
+  ndcg10: number;
+}
+
+function score(ranked: RangeHit[], q: Query, index: CodeIndex): Scores & { rank: number } {
+  const at = ranked.findIndex((h) => q.expected.some((e) => matches(h, e, index)));
+  const rank = at < 0 ? 0 : at + 1;
+  return {
+    rank,
+    hit1: rank === 1 ? 1 : 0,
+    hit5: rank >= 1 && rank <= 5 ? 1 : 0,
+    mrr: rank === 0 ? 0 : 1 / rank,
+    ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0,
+  };
+}
+
+const mean = (rows: Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
+
+interface Catalog {
+  index: CodeIndex;
+  sourceRoot: string;
+  loadMs: number;
+  indexMs: number;
+  heapMb: number;
+  generateMs?: number;
+  cleanup: () => Promise<void>;
+}
+
+async function openCatalog(d: Dataset): Promise<Catalog> {
+  const path = resolve(d.dir, d.catalog.path);
+  let graphs = path;
+  let sourceRoot = ROOT;
+  let generateMs: number | undefined;
+  let cleanup = async (): Promise<void> => undefined;
+  if (d.catalog.type === 'code-source') {
+    const work = await mkdtemp(join(tmpdir(), 'mdkg-bench-code-search-'));
+    cleanup = () => rm(work, { recursive: true, force: true });
+    const began = performance.now();
+    await generateCode({ root: path, start: '', outDir: join(work, 'code') });
+    generateMs = performance.now() - began;
+    graphs = join(work, 'code');
+    sourceRoot = path;
+  }
+  let t = performance.now();
+  const kg = await loadGraph(graphs, { cache: false });
+  const loadMs = performance.now() - t;
+  globalThis.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  t = performance.now();
+  const index = CodeIndex.build(kg.store, bm25Params);
+  const indexMs = performance.now() - t;
+  globalThis.gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+  return { index, sourceRoot, loadMs, indexMs, heapMb, ...(generateMs === undefined ? {} : { generateMs }), cleanup };
+}
+
+const results: unknown[] = [];
+const fmt = (x: number): string => x.toFixed(3);
+console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${new Date().toISOString()}`);
+for (const d of readDatasets()) {
+  const cat = await openCatalog(d);
+  const chunks = chunkBaseline(cat.index, cat.sourceRoot);
+  const methods: [string, (q: string) => RangeHit[]][] = [
+    ['search_code', (q) => searchCode(cat.index, q, { limit: 10 }).hits],
+    [
+      'boolean bag of words',
+      (
+        (search) => (q: string) =>
+          search(q, 10)
+      )(booleanBaseline(cat.index)),
+    ],
+    ['BM25 50-line chunks', (q) => chunks.search(q, 10)],
+  ];
+  console.log(
+    `\n${d.name} (${d.queries.length} queries; ${cat.index.files.length} files, ${cat.index.symbols.length} symbols, ${chunks.chunks} chunks)` +
+      `${cat.generateMs === undefined ? '' : ` generate ${cat.generateMs.toFixed(0)} ms,`} load ${cat.loadMs.toFixed(0)} ms, index ${cat.indexMs.toFixed(1)} ms, heap +${cat.heapMb.toFixed(1)} MB; chunk BM25 build ${chunks.buildMs.toFixed(1)} ms`,
+  );
+  console.log('| method | Hit@1 | Hit@5 | MRR | nDCG@10 | ms/query |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, run] of args.includes('--only') ? methods.slice(0, 1) : methods) {
+    const began = performance.now();
+    const rows = d.queries.map((q) => ({ q, ...score(run(q.query), q, cat.index) }));
+    const ms = (performance.now() - began) / d.queries.length;
+    console.log(
+      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
+    );
+    if (args.includes('--misses') && name === 'search_code' && d.split !== 'test')
+      for (const r of rows.filter((r) => r.rank !== 1))
+        console.log(
+          `    rank ${r.rank}: ${r.q.query} -> ${run(r.q.query)
+            .slice(0, 3)
+            .map((h) => `${h.file}#${h.qualifiedName ?? h.startLine}`)
+            .join(', ')}`,
+        );
+    results.push({
+      dataset: d.name,
+      split: d.split,
+      method: name,
+      queries: d.queries.length,
+      hit1: mean(rows, 'hit1'),
+      hit5: mean(rows, 'hit5'),
+      mrr: mean(rows, 'mrr'),
+      ndcg10: mean(rows, 'ndcg10'),
+      msPerQuery: ms,
+      files: cat.index.files.length,
+      symbols: cat.index.symbols.length,
+      loadMs: cat.loadMs,
+      indexMs: cat.indexMs,
+      heapMb: cat.heapMb,
+      generateMs: cat.generateMs,
+    });
+  }
+  await cat.cleanup();
+}
+if (jsonOut !== undefined)
+  writeFileSync(resolve(jsonOut), `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
+{
+  const ours = results.filter((r) => (r as { method: string }).method === 'search_code') as Scores[];
+  if (ours.length > 0)
+    console.log(`\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}`);
+}

@@ -1,0 +1,176 @@
+// The code-search commands, named as the gateway's meta-tools with dashes: search-code,
+// search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns and reindex-codebase. Each loads the graph,
+// confines its path arguments to the repository root (the project folder, or --root) and prints a
+// table for people or, with --json, the same object the meta-tool returns.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CodeHit, SymbolMatchMode } from '../../code-search/types.js';
+import { MdkgError } from '../../errors.js';
+import { renderTable } from '../../util/table.js';
+import { escapeForTerminal } from '../../util/terminal-text.js';
+import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
+import { graphRoot } from '../graph-root.js';
+import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { readInputFile, readInputStdin } from '../read-input.js';
+
+const OPTIONS = { ...GRAPH_OPTIONS, json: { type: 'boolean' }, root: { type: 'string' } } as const;
+const MODES: readonly SymbolMatchMode[] = ['exact', 'prefix', 'contains', 'fuzzy'];
+
+function integer(value: string | undefined, name: string, min: number, max: number, fallback?: number): number | undefined {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new MdkgError('MDKG_USAGE', `--${name} must be an integer from ${min} to ${max}, got '${value}'`);
+  return n;
+}
+
+/** The graph and the repository root (--root, else the project folder where the config is). */
+async function open(
+  io: CliIo,
+  values: { graphs?: string | undefined; config?: string | undefined; 'no-cache'?: boolean | undefined; root?: string | undefined },
+) {
+  const { kg } = await openGraph(io, values);
+  reportLoadProblems(io, kg);
+  const { configDir } = await graphRoot(io, values);
+  const root = values.root === undefined ? configDir : resolve(io.cwd, values.root);
+  return { kg, ctx: { store: kg.store, root } };
+}
+
+function print(io: CliIo, json: boolean, result: { diagnostics: { severity: string }[] } & Record<string, unknown>, text: () => string): number {
+  if (json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    for (const d of result.diagnostics) io.stderr(`${diagnosticLine(d as never)}\n`);
+    io.stdout(escapeForTerminal(text(), { keepNewlines: true }));
+  }
+  return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.failed : EXIT.ok;
+}
+
+function hitTable(hits: readonly CodeHit[]): string {
+  if (hits.length === 0) return 'no symbols found\n';
+  const rows = hits.map((h, i) => [String(i + 1), `${h.file}:${h.startLine}-${h.endLine}`, h.kind, h.qualifiedName, h.confidence.toFixed(2), h.snippet]);
+  return renderTable(['#', 'where', 'kind', 'symbol', 'conf', 'snippet'], rows);
+}
+
+export async function searchCodeCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...OPTIONS, limit: { type: 'string' }, path: { type: 'string' }, kind: { type: 'string' } },
+  });
+  const query = positionals.join(' ');
+  if (query.trim() === '') throw new MdkgError('MDKG_USAGE', 'no query: mdkg search-code "<what you look for>" (see \'mdkg help search-code\')');
+  const limit = integer(values.limit, 'limit', 1, 100, 10);
+  const { ctx } = await open(io, values);
+  const { searchCodeRequest } = await import('../../code-search/requests.js');
+  const result = await searchCodeRequest(ctx, {
+    query,
+    ...(limit === undefined ? {} : { limit }),
+    ...(values.path === undefined ? {} : { path: values.path }),
+    ...(values.kind === undefined ? {} : { kind: values.kind }),
+  });
+  return print(io, values.json === true, { ...result }, () => hitTable(result.hits));
+}
+
+export async function searchBySymbolCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...OPTIONS, mode: { type: 'string' }, limit: { type: 'string' } } });
+  const name = positionals.join(' ');
+  if (name.trim() === '') throw new MdkgError('MDKG_USAGE', 'no name: mdkg search-by-symbol <name> [--mode exact|prefix|contains|fuzzy]');
+  const mode = (values.mode ?? 'exact') as SymbolMatchMode;
+  if (!MODES.includes(mode)) throw new MdkgError('MDKG_USAGE', `--mode must be one of ${MODES.join(', ')}, got '${values.mode}'`);
+  const limit = integer(values.limit, 'limit', 1, 100, 20);
+  const { ctx } = await open(io, values);
+  const { searchBySymbolRequest } = await import('../../code-search/requests.js');
+  const result = searchBySymbolRequest(ctx, { name, mode, ...(limit === undefined ? {} : { limit }) });
+  return print(
+    io,
+    values.json === true,
+    { ...result },
+    () => hitTable(result.hits) + (result.total > result.hits.length ? `${result.total - result.hits.length} more (--limit)\n` : ''),
+  );
+}
+
+export async function getFileStructureCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...OPTIONS, depth: { type: 'string' } } });
+  if (positionals.length > 1) throw new MdkgError('MDKG_USAGE', 'one path at a time');
+  const depth = integer(values.depth, 'depth', 0, 50);
+  const { ctx } = await open(io, values);
+  const { fileStructureRequest } = await import('../../code-search/requests.js');
+  const result = await fileStructureRequest(ctx, {
+    ...(positionals[0] === undefined ? {} : { path: positionals[0] }),
+    ...(depth === undefined ? {} : { depth }),
+  });
+  return print(io, values.json === true, { ...result }, () => result.text);
+}
+
+export async function getRepoMapCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...OPTIONS, 'budget-tokens': { type: 'string' }, focus: { type: 'string', multiple: true } },
+  });
+  if (positionals.length > 0) throw new MdkgError('MDKG_USAGE', 'get-repo-map takes no words: --focus <file|symbol> (repeatable), --budget-tokens <n>');
+  const budget = integer(values['budget-tokens'], 'budget-tokens', 64, 100_000);
+  const { ctx } = await open(io, values);
+  const { repoMapRequest } = await import('../../code-search/requests.js');
+  const result = await repoMapRequest(ctx, { ...(budget === undefined ? {} : { budget_tokens: budget }), focus: values.focus ?? [] });
+  return print(
+    io,
+    values.json === true,
+    { ...result },
+    () => `${result.text}(${result.symbols.length} symbols, ~${result.tokens} of ${result.budgetTokens} tokens)\n`,
+  );
+}
+
+export async function reindexCodebaseCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...OPTIONS } });
+  if (positionals.length > 1) throw new MdkgError('MDKG_USAGE', 'one folder at a time');
+  const { kg, ctx } = await open(io, values);
+  const { confinePath } = await import('../../code-search/confine-path.js');
+  const dir = positionals[0] === undefined ? undefined : resolve(ctx.root, await confinePath(ctx.root, positionals[0]));
+  const { reindexCodebase } = await import('../../code-search/reindex.js');
+  const report = await reindexCodebase(kg, { projectDir: ctx.root, graphsDir: kg.root, ...(dir === undefined ? {} : { dir }) });
+  return print(io, values.json === true, { ...report }, () => {
+    const c = report.counts;
+    const table = renderTable(
+      ['files', 'parsed', 'symbols', 'added', 'updated', 'removed', 'unchanged'],
+      [[report.files, report.parsed, report.symbols, c.added, c.updated, c.removed, c.unchanged].map(String)],
+    );
+    return `${table}generate ${report.generateMs} ms, reload ${report.reloadMs} ms\n`;
+  });
+}
+
+/** Most bytes of a snippet read from --file or standard input. */
+const MAX_SNIPPET_BYTES = 200_000;
+
+export async function getSimilarPatternsCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...OPTIONS, file: { type: 'string' }, limit: { type: 'string' } } });
+  if (values.file !== undefined && positionals.length > 0)
+    throw new MdkgError('MDKG_USAGE', 'give the snippet as words, with --file <path>, or as - for standard input; not two of them');
+  const snippet =
+    values.file !== undefined
+      ? await readInputFile(io, values.file, MAX_SNIPPET_BYTES)
+      : positionals.length === 1 && positionals[0] === '-'
+        ? await readInputStdin(io, MAX_SNIPPET_BYTES)
+        : positionals.join(' ');
+  if (snippet.trim() === '')
+    throw new MdkgError('MDKG_USAGE', "no snippet: mdkg get-similar-patterns '<code>' | --file <path> | - (see 'mdkg help get-similar-patterns')");
+  const limit = integer(values.limit, 'limit', 1, 100, 10);
+  const { ctx } = await open(io, values);
+  const { similarPatternsRequest } = await import('../../code-search/requests.js');
+  const result = await similarPatternsRequest(ctx, { code_snippet: snippet, ...(limit === undefined ? {} : { limit }) });
+  return print(io, values.json === true, { ...result }, () =>
+    result.hits.length === 0
+      ? 'no similar code found\n'
+      : renderTable(
+          ['#', 'where', 'kind', 'symbol', 'score', 'jaccard', 'contained'],
+          result.hits.map((h, i) => [
+            String(i + 1),
+            `${h.file}:${h.startLine}-${h.endLine}`,
+            h.kind,
+            h.qualifiedName,
+            h.score.toFixed(2),
+            h.jaccard.toFixed(2),
+            h.containment.toFixed(2),
+          ]),
+        ),
+  );
+}

@@ -1,0 +1,130 @@
+// The code index of a loaded graph: the code records (code-records.ts), a BM25F index over each
+// symbol's name, enclosing names, doc comment, signature and file path, the names for exact and
+// prefix lookups, and the reference graph (calls, containment, imports) for expansion and the
+// repository map. Built once per graph version and memoized (`codeIndexOf`).
+import type { QuadStore } from '../rdf/quad-store.js';
+import { Bm25Index, type Bm25Params } from '../search/text/bm25.js';
+import { FuzzyVocabulary } from '../search/text/fuzzy.js';
+import { type CodeCatalog, type CodeFileRecord, type CodeSymbolRecord, readCodeCatalog } from './code-records.js';
+
+export type { CodeCatalog, CodeFileRecord, CodeSymbolRecord } from './code-records.js';
+
+/** The fields of a symbol and their BM25F weights (tuned on the train and dev splits only). */
+export const CODE_BM25: Bm25Params = {
+  k1: 1.2,
+  coord: 0,
+  fields: {
+    name: { weight: 3, b: 0.3 },
+    context: { weight: 1, b: 0.5 },
+    doc: { weight: 1, b: 0.75 },
+    signature: { weight: 0.6, b: 0.75 },
+    path: { weight: 1, b: 0.5 },
+    calls: { weight: 0.2, b: 0.75 },
+  },
+};
+
+/** `src/search/text-index.ts` -> `src search text index ts`: path words for the tokenizer. */
+export function pathWords(path: string): string {
+  return path.replace(/[/\\._-]+/g, ' ');
+}
+
+/** Whether a path is test code (a tests/ or __tests__ folder, `*.test.*`, `*.spec.*`, `*_test.go`, `test_*.py`). */
+export function isTestPath(path: string): boolean {
+  return (
+    /(^|\/)(tests?|__tests__|spec|specs)\//.test(path) || /\.(test|spec)\.[^/]+$/.test(path) || /_test\.[^/]+$/.test(path) || /(^|\/)test_[^/]+\.py$/.test(path)
+  );
+}
+
+export class CodeIndex {
+  readonly files: readonly CodeFileRecord[];
+  readonly symbols: readonly CodeSymbolRecord[];
+  readonly bm25: Bm25Index;
+  readonly fuzzy: FuzzyVocabulary;
+  /** Callers of each symbol (symbol indexes; a file's top-level code is not a symbol and not listed). */
+  readonly callers: readonly number[][];
+  /** Symbols whose parent is each symbol. */
+  readonly children: readonly number[][];
+  /** Files importing each file. */
+  readonly importers: readonly number[][];
+  /** Files calling each symbol from their top-level code. */
+  readonly fileCallers: readonly number[][];
+  readonly fileCalls: ReadonlyMap<number, readonly number[]>;
+  /** Lower-case name and qualified name -> symbol indexes. */
+  readonly byName = new Map<string, number[]>();
+  /** Lower-case file name (`tool-index.ts`) and path -> file indexes. */
+  readonly byFileName = new Map<string, number[]>();
+  readonly buildMs: number;
+
+  constructor(catalog: CodeCatalog, params: Bm25Params = CODE_BM25) {
+    const began = performance.now();
+    this.files = catalog.files;
+    this.symbols = catalog.symbols;
+    this.fileCalls = catalog.fileCalls;
+    const n = catalog.symbols.length;
+    const callers: number[][] = Array.from({ length: n }, () => []);
+    const children: number[][] = Array.from({ length: n }, () => []);
+    const fileCallers: number[][] = Array.from({ length: n }, () => []);
+    const importers: number[][] = catalog.files.map(() => []);
+    catalog.symbols.forEach((s, i) => {
+      for (const t of s.calls) callers[t]!.push(i);
+      if (s.parent >= 0) children[s.parent]!.push(i);
+      add(this.byName, s.name.toLowerCase(), i);
+      if (s.qualifiedName !== s.name) add(this.byName, s.qualifiedName.toLowerCase(), i);
+    });
+    catalog.files.forEach((f, i) => {
+      for (const t of f.imports) importers[t]!.push(i);
+      const base = f.path.slice(f.path.lastIndexOf('/') + 1).toLowerCase();
+      add(this.byFileName, base, i);
+      add(this.byFileName, f.path.toLowerCase(), i);
+    });
+    for (const [f, calls] of catalog.fileCalls) for (const t of calls) fileCallers[t]!.push(f);
+    this.callers = callers;
+    this.children = children;
+    this.importers = importers;
+    this.fileCallers = fileCallers;
+    const docs = catalog.symbols.map((s) => {
+      const file = catalog.files[s.file]!;
+      const dot = s.qualifiedName.lastIndexOf('.');
+      const fields = new Map<string, string[]>([
+        ['name', [s.name]],
+        ['context', dot > 0 ? [s.qualifiedName.slice(0, dot)] : []],
+        ['doc', s.doc === '' ? [] : [s.doc]],
+        ['signature', s.signature === '' ? [] : [s.signature]],
+        ['path', [pathWords(file.path)]],
+        ['calls', s.calls.map((t) => catalog.symbols[t]!.name)],
+      ]);
+      return { get: (key: string) => fields.get(key) };
+    });
+    this.bm25 = Bm25Index.build(docs, params);
+    this.fuzzy = new FuzzyVocabulary(this.bm25.vocabulary(), (t) => this.bm25.documentFrequency(t));
+    this.buildMs = performance.now() - began;
+  }
+
+  /** The index of a store's code documents. */
+  static build(store: QuadStore, params?: Bm25Params): CodeIndex {
+    return new CodeIndex(readCodeCatalog(store), params);
+  }
+
+  /** `code:<path>#<qualified name>` style id of a symbol (its IRI's compact form). */
+  symbolId(i: number): string {
+    const s = this.symbols[i]!;
+    return `${this.files[s.file]!.path}#${s.qualifiedName}`;
+  }
+}
+
+function add(map: Map<string, number[]>, key: string, i: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [i]);
+  else if (!list.includes(i)) list.push(i);
+}
+
+const memo = new WeakMap<QuadStore, { version: number; index: CodeIndex }>();
+
+/** The code index of a store, built on first use and again after the store changed (a refresh). */
+export function codeIndexOf(store: QuadStore): CodeIndex {
+  const cached = memo.get(store);
+  if (cached !== undefined && cached.version === store.version) return cached.index;
+  const index = CodeIndex.build(store);
+  memo.set(store, { version: store.version, index });
+  return index;
+}

@@ -1,0 +1,148 @@
+// get_repo_map: the repository's most important symbols within a token budget. Importance is a
+// PageRank over the reference graph: nodes are symbols and files; a symbol links to the symbols it
+// calls and to its enclosing symbol, a file to the files it imports and to the symbols its top-level
+// code calls, an imported file to its top-level symbols. With `focus` (files or symbols), the random
+// jump lands on them only (personalised PageRank), so the map leans towards what is being worked on.
+import type { CodeIndex } from './code-index.js';
+import { snippetOf } from './search-code.js';
+
+export interface RepoMapOptions {
+  /** Most tokens of the rendered map (≈ 4 characters a token; default 1024). */
+  budgetTokens?: number;
+  /** Files or folders (relative to the root, already confined) and symbol names to lean towards. */
+  focus?: readonly string[];
+}
+
+export interface RepoMapSymbol {
+  id: string;
+  file: string;
+  qualifiedName: string;
+  kind: string;
+  line: number;
+  signature: string;
+  rank: number;
+}
+
+export interface RepoMap {
+  text: string;
+  tokens: number;
+  budgetTokens: number;
+  symbols: RepoMapSymbol[];
+  /** Focus entries that matched no file or symbol. */
+  unmatchedFocus: string[];
+}
+
+const DAMPING = 0.85;
+const ITERATIONS = 40;
+
+/** Personalised PageRank over weighted edges (`from`, `to`, `weight`); dangling mass jumps as teleport does. */
+export function pageRank(size: number, edges: readonly [number, number, number][], teleport?: Float64Array): Float64Array {
+  const jump = teleport ?? new Float64Array(size).fill(1 / Math.max(1, size));
+  const outWeight = new Float64Array(size);
+  for (const [from, , w] of edges) outWeight[from]! += w;
+  let rank = Float64Array.from(jump);
+  for (let it = 0; it < ITERATIONS; it += 1) {
+    const next = new Float64Array(size);
+    let dangling = 0;
+    for (let i = 0; i < size; i += 1) if (outWeight[i] === 0) dangling += rank[i]!;
+    for (const [from, to, w] of edges) next[to]! += (DAMPING * rank[from]! * w) / outWeight[from]!;
+    for (let i = 0; i < size; i += 1) next[i]! += (1 - DAMPING + DAMPING * dangling) * jump[i]!;
+    rank = next;
+  }
+  return rank;
+}
+
+/** Nodes 0..symbols-1 are symbols, then one per file. */
+function referenceEdges(index: CodeIndex): [number, number, number][] {
+  const n = index.symbols.length;
+  const edges: [number, number, number][] = [];
+  index.symbols.forEach((s, i) => {
+    for (const t of s.calls) edges.push([i, t, 1]);
+    if (s.parent >= 0) edges.push([i, s.parent, 0.5]);
+  });
+  index.files.forEach((f, i) => {
+    for (const t of f.imports) edges.push([n + i, n + t, 1]);
+    for (const t of index.fileCalls.get(i) ?? []) edges.push([n + i, t, 1]);
+    for (const s of f.symbols) if (index.symbols[s]!.parent < 0) edges.push([n + i, s, 0.5]);
+  });
+  return edges;
+}
+
+function focusTeleport(index: CodeIndex, focus: readonly string[]): { teleport?: Float64Array; unmatched: string[] } {
+  const n = index.symbols.length;
+  const chosen = new Set<number>();
+  const unmatched: string[] = [];
+  for (const raw of focus) {
+    const f = raw.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+    const before = chosen.size;
+    index.files.forEach((file, i) => {
+      if (f === '' || file.path === f || file.path.startsWith(`${f}/`)) {
+        chosen.add(n + i);
+        for (const s of file.symbols) chosen.add(s);
+      }
+    });
+    for (const s of index.byName.get(f.toLowerCase()) ?? []) chosen.add(s);
+    if (chosen.size === before) unmatched.push(raw);
+  }
+  if (chosen.size === 0) return { unmatched };
+  const teleport = new Float64Array(n + index.files.length);
+  for (const i of chosen) teleport[i] = 1 / chosen.size;
+  return { teleport, unmatched };
+}
+
+export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap {
+  const budget = Math.max(64, Math.floor(options.budgetTokens ?? 1024));
+  const n = index.symbols.length;
+  const { teleport, unmatched } = focusTeleport(index, options.focus ?? []);
+  const rank = pageRank(n + index.files.length, referenceEdges(index), teleport);
+  const order = index.symbols
+    .map((_, i) => i)
+    .filter((i) => index.symbols[i]!.kind !== 'block')
+    .sort((a, b) => rank[b]! - rank[a]! || a - b);
+  // Greedy: symbols in rank order while the rendered map (grouped by file) fits the budget.
+  const picked: number[] = [];
+  const files = new Set<number>();
+  let chars = 0;
+  const line = (i: number): string => {
+    const s = index.symbols[i]!;
+    const head = s.signature === '' ? `${s.kind} ${s.qualifiedName}` : s.signature;
+    return `  ${s.startLine}: ${head}${s.parent >= 0 ? ` (in ${index.symbols[s.parent]!.name})` : ''}\n`;
+  };
+  for (const i of order) {
+    const file = index.symbols[i]!.file;
+    const cost = line(i).length + (files.has(file) ? 0 : index.files[file]!.path.length + 1);
+    if ((chars + cost) / 4 > budget) continue;
+    chars += cost;
+    files.add(file);
+    picked.push(i);
+  }
+  const byFile = new Map<number, number[]>();
+  for (const i of picked) {
+    const f = index.symbols[i]!.file;
+    byFile.set(f, [...(byFile.get(f) ?? []), i]);
+  }
+  let text = '';
+  for (const f of [...byFile.keys()].sort((a, b) => a - b)) {
+    text += `${index.files[f]!.path}\n`;
+    for (const i of byFile.get(f)!.sort((a, b) => index.symbols[a]!.startLine - index.symbols[b]!.startLine)) text += line(i);
+  }
+  const max = picked.length === 0 ? 1 : rank[picked[0]!]!;
+  return {
+    text,
+    tokens: Math.ceil(text.length / 4),
+    budgetTokens: budget,
+    symbols: picked.map((i) => {
+      const s = index.symbols[i]!;
+      return {
+        id: index.symbolId(i),
+        file: index.files[s.file]!.path,
+        qualifiedName: s.qualifiedName,
+        kind: s.kind,
+        line: s.startLine,
+        signature: snippetOf('', s.signature),
+        rank: Math.round((rank[i]! / max) * 1000) / 1000,
+      };
+    }),
+    unmatchedFocus: unmatched,
+  };
+}

@@ -1,0 +1,114 @@
+// The code tools as requests with plain arguments, shared by the CLI commands and the gateway's
+// meta-tools: every path argument is confined to the repository root first (confine-path.ts), the
+// index is the graph's memoized one, and a graph without code documents is a diagnostic, not an error.
+import type { Diagnostic } from '../errors.js';
+import type { QuadStore } from '../rdf/quad-store.js';
+import { type CodeIndex, codeIndexOf } from './code-index.js';
+import { confinePath } from './confine-path.js';
+import { fileStructure, renderStructure, type StructureFolder } from './file-structure.js';
+import { type RepoMap, repoMap } from './repo-map.js';
+import { searchCode, snippetOf } from './search-code.js';
+import { patternIndexOf, type SimilarPatternsResult } from './similar-patterns.js';
+import { lookupSymbols } from './symbol-query.js';
+import type { CodeHit, CodeSearchResult, SymbolMatchMode } from './types.js';
+
+export interface CodeContext {
+  store: QuadStore;
+  /** The repository root: code paths are relative to it, and path arguments must stay inside it. */
+  root: string;
+}
+
+function opened(ctx: CodeContext): { index: CodeIndex; diagnostics: Diagnostic[] } {
+  const index = codeIndexOf(ctx.store);
+  const diagnostics: Diagnostic[] =
+    index.files.length === 0
+      ? [{ code: 'MDKG_NO_CODE_DOCUMENTS', severity: 'warning', message: 'the graph holds no code documents: run mdkg generate code first' }]
+      : [];
+  return { index, diagnostics };
+}
+
+export async function searchCodeRequest(ctx: CodeContext, args: { query: string; limit?: number; path?: string; kind?: string }): Promise<CodeSearchResult> {
+  const path = args.path === undefined ? undefined : await confinePath(ctx.root, args.path);
+  const { index, diagnostics } = opened(ctx);
+  const result = searchCode(index, args.query, {
+    ...(args.limit === undefined ? {} : { limit: args.limit }),
+    ...(path === undefined ? {} : { path }),
+    ...(args.kind === undefined ? {} : { kind: args.kind }),
+  });
+  return { ...result, diagnostics: [...diagnostics, ...result.diagnostics] };
+}
+
+export interface SymbolSearchResult {
+  name: string;
+  mode: SymbolMatchMode;
+  hits: CodeHit[];
+  /** Matches found before `limit`. */
+  total: number;
+  diagnostics: Diagnostic[];
+}
+
+export function searchBySymbolRequest(ctx: CodeContext, args: { name: string; mode?: SymbolMatchMode; limit?: number }): SymbolSearchResult {
+  const mode = args.mode ?? 'exact';
+  const limit = Math.max(1, Math.min(100, Math.floor(args.limit ?? 20)));
+  const { index, diagnostics } = opened(ctx);
+  const found = lookupSymbols(index, args.name, mode);
+  const hits = found.slice(0, limit).map(({ ref, rule, distance }): CodeHit => {
+    const s = index.symbols[ref]!;
+    const confidence = rule === 'exact' ? 1 : rule === 'case-insensitive' ? 0.9 : rule === 'fuzzy' ? Math.max(0.3, 0.9 - 0.2 * (distance ?? 0)) : 0.7;
+    return {
+      id: index.symbolId(ref),
+      file: index.files[s.file]!.path,
+      startLine: s.startLine,
+      endLine: s.endLine,
+      kind: s.kind,
+      name: s.name,
+      qualifiedName: s.qualifiedName,
+      signature: s.signature,
+      snippet: snippetOf(s.doc, s.signature),
+      score: confidence,
+      confidence,
+      evidence: [{ source: 'symbol', rule: distance === undefined ? rule : `${rule} (distance ${distance})` }],
+    };
+  });
+  return { name: args.name, mode, hits, total: found.length, diagnostics };
+}
+
+export interface FileStructureResult {
+  tree?: StructureFolder;
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+export async function fileStructureRequest(ctx: CodeContext, args: { path?: string; depth?: number }): Promise<FileStructureResult> {
+  const path = args.path === undefined ? undefined : await confinePath(ctx.root, args.path);
+  const { index, diagnostics } = opened(ctx);
+  const tree = fileStructure(index, { ...(path === undefined ? {} : { path }), ...(args.depth === undefined ? {} : { depth: args.depth }) });
+  if (tree === undefined && index.files.length > 0)
+    diagnostics.push({ code: 'MDKG_NOT_FOUND', severity: 'warning', message: `no code file under '${path ?? '.'}'` });
+  return { ...(tree === undefined ? {} : { tree }), text: tree === undefined ? '' : renderStructure(tree), diagnostics };
+}
+
+export async function repoMapRequest(
+  ctx: CodeContext,
+  args: { budget_tokens?: number; focus?: readonly string[] },
+): Promise<RepoMap & { diagnostics: Diagnostic[] }> {
+  // A focus entry with a slash or a file extension is a path (confined); others may be symbol names.
+  const focus: string[] = [];
+  for (const f of args.focus ?? []) focus.push(/[/\\]/.test(f) || /\.[A-Za-z0-9]+$/.test(f) || f === '..' ? await confinePath(ctx.root, f) : f);
+  const { index, diagnostics } = opened(ctx);
+  const map = repoMap(index, { ...(args.budget_tokens === undefined ? {} : { budgetTokens: args.budget_tokens }), focus });
+  for (const f of map.unmatchedFocus) diagnostics.push({ code: 'MDKG_NOT_FOUND', severity: 'warning', message: `focus '${f}' names no code file or symbol` });
+  return { ...map, diagnostics };
+}
+
+/** get_similar_patterns: the symbols whose source looks like `code_snippet` (similar-patterns.ts). */
+export async function similarPatternsRequest(
+  ctx: CodeContext,
+  args: { code_snippet: string; limit?: number },
+): Promise<SimilarPatternsResult & { snippetChars: number }> {
+  const limit = Math.max(1, Math.min(100, Math.floor(args.limit ?? 10)));
+  const { index, diagnostics } = opened(ctx);
+  const patterns = await patternIndexOf(index, ctx.root);
+  const result = patterns.similar(args.code_snippet, limit);
+  return { snippetChars: args.code_snippet.length, hits: result.hits, diagnostics: [...diagnostics, ...result.diagnostics] };
+}

@@ -1,0 +1,196 @@
+// search_code: ranks the symbols of the code index for a request. Three sources, in tiers:
+// 1. the query names a symbol or file (`loadGraph`, `tool-index.ts`): exact, then prefix matches;
+//    the callers of an exact match follow them (references below definitions);
+// 2. BM25F over name words, enclosing names, doc comment, signature and path, with typo correction;
+// 3. graph expansion: a matched method lifts its class, a matched symbol its callers and callees.
+// Tests rank below implementation (a factor on their score); no query-specific rules.
+import { MdkgError } from '../errors.js';
+import { firstSentence } from '../lexicon/words.js';
+import { terms } from '../search/text/tokenize.js';
+import { type CodeIndex, isTestPath } from './code-index.js';
+import { namedSymbols } from './symbol-query.js';
+import type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult } from './types.js';
+
+/** Ranking constants (tuned on the train and dev splits of benchmarks/datasets/code-*; never on test). */
+export const CODE_RANK = {
+  /** Share of a method's score its enclosing class receives. */
+  parent: 0.3,
+  /** Share of a symbol's score its callers and callees receive. */
+  call: 0.15,
+  /** How many BM25 results spread score to neighbours. */
+  expandTop: 30,
+  /** Weight of a typo-corrected term. */
+  corrected: 0.6,
+  /** Factor on the score of a symbol in test code. */
+  test: 0.5,
+  /** Factor on the score by kind (others 1). */
+  kind: { type: 0.85, interface: 0.85, block: 0.7, constant: 0.9 } as Readonly<Record<string, number>>,
+};
+
+interface Candidate {
+  /** Symbol index, or -1 - file index for a file. */
+  ref: number;
+  tier: number;
+  score: number;
+  evidence: CodeEvidence[];
+}
+
+const MAX_LIMIT = 100;
+
+function clampLimit(limit: number | undefined): number {
+  return Math.max(1, Math.min(MAX_LIMIT, Math.floor(limit ?? 10)));
+}
+
+/** `src/x` or `./src/x/` -> `src/x`; `..` and absolute paths are refused (confinePath also resolves links). */
+export function normalizeScope(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  const p = path
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/\/+$/, '');
+  if (p.startsWith('/') || /^[A-Za-z]:/.test(p) || p.split('/').includes('..') || p.includes('\0'))
+    throw new MdkgError('MDKG_PATH_ESCAPE', `path '${path.replace(/\0/g, '\\0')}' must be relative to the repository root, without '..'`, { path });
+  return p === '' || p === '.' ? undefined : p;
+}
+
+export function inScope(file: string, scope: string | undefined): boolean {
+  return scope === undefined || file === scope || file.startsWith(`${scope}/`);
+}
+
+/** First sentence of the doc comment, else the signature, at most 160 characters. */
+export function snippetOf(doc: string, signature: string): string {
+  const text = doc === '' ? signature : firstSentence(doc, true);
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+function bm25Candidates(
+  index: CodeIndex,
+  query: string,
+  take: number,
+): { scored: Map<number, Candidate>; weights: Map<string, number>; corrected: { from: string; to: string }[] } {
+  const weights = new Map<string, number>();
+  const corrected: { from: string; to: string }[] = [];
+  for (const term of terms(query)) {
+    if (weights.has(term)) continue;
+    if (index.bm25.has(term)) {
+      weights.set(term, 1);
+      continue;
+    }
+    const fix = index.fuzzy.correct(term, 1)[0];
+    if (fix !== undefined && !weights.has(fix.to)) {
+      weights.set(fix.to, CODE_RANK.corrected);
+      corrected.push({ from: fix.from, to: fix.to });
+    } else weights.set(term, 1);
+  }
+  const scored = new Map<number, Candidate>();
+  for (const { doc, score } of index.bm25.search(weights, take)) scored.set(doc, { ref: doc, tier: 0, score, evidence: [] });
+  return { scored, weights, corrected };
+}
+
+/** A matched symbol lifts its class, its callers and its callees (each by the largest share it gets). */
+function expand(index: CodeIndex, scored: Map<number, Candidate>): void {
+  const lifts = new Map<number, { score: number; via: CodeEvidence['via'] }>();
+  const lift = (to: number, score: number, from: number, relation: NonNullable<CodeEvidence['via']>['relation']): void => {
+    const now = lifts.get(to);
+    if (now === undefined || score > now.score) lifts.set(to, { score, via: { symbol: index.symbolId(from), relation } });
+  };
+  const top = [...scored.values()].sort((a, b) => b.score - a.score || a.ref - b.ref).slice(0, CODE_RANK.expandTop);
+  for (const c of top) {
+    const s = index.symbols[c.ref]!;
+    if (s.parent >= 0) lift(s.parent, c.score * CODE_RANK.parent, c.ref, 'contains');
+    for (const t of s.calls) lift(t, c.score * CODE_RANK.call, c.ref, 'called-by');
+    for (const t of index.callers[c.ref]!) lift(t, c.score * CODE_RANK.call, c.ref, 'calls');
+  }
+  for (const [to, { score, via }] of lifts) {
+    const c = scored.get(to) ?? { ref: to, tier: 0, score: 0, evidence: [] };
+    c.score += score;
+    c.evidence.push({ source: 'expansion', ...(via === undefined ? {} : { via }) });
+    scored.set(to, c);
+  }
+}
+
+export function searchCode(index: CodeIndex, query: string, options: CodeSearchOptions = {}): CodeSearchResult {
+  const limit = clampLimit(options.limit);
+  const scope = normalizeScope(options.path);
+  const { scored, weights, corrected } = bm25Candidates(index, query, limit * 5 + 50);
+  expand(index, scored);
+  for (const c of scored.values()) {
+    const s = index.symbols[c.ref]!;
+    if (isTestPath(index.files[s.file]!.path)) c.score *= CODE_RANK.test;
+    c.score *= CODE_RANK.kind[s.kind] ?? 1;
+  }
+  const candidates = new Map<number, Candidate>(scored);
+  for (const named of namedSymbols(index, query)) {
+    const c = candidates.get(named.ref) ?? { ref: named.ref, tier: 0, score: 0, evidence: [] };
+    if (named.tier > c.tier) c.tier = named.tier;
+    c.evidence.unshift(named.evidence);
+    candidates.set(named.ref, c);
+  }
+  const kept = [...candidates.values()].filter((c) => {
+    const file = c.ref >= 0 ? index.files[index.symbols[c.ref]!.file]!.path : index.files[-1 - c.ref]!.path;
+    if (!inScope(file, scope)) return false;
+    return options.kind === undefined || (c.ref >= 0 ? index.symbols[c.ref]!.kind : 'file') === options.kind;
+  });
+  kept.sort((a, b) => b.tier - a.tier || b.score - a.score || a.ref - b.ref);
+  const top = kept.length > 0 ? Math.max(...kept.filter((c) => c.tier === 0).map((c) => c.score), 1e-9) : 1;
+  const queryTerms = [...weights.keys()];
+  // The share of query terms the best word match covers scales every word match's confidence, so confidence falls with rank.
+  const best = kept.find((c) => c.tier === 0 && c.ref >= 0);
+  const coverage =
+    best === undefined || queryTerms.length === 0 ? 0 : queryTerms.filter((t) => index.bm25.fieldsOf(t, best.ref).length > 0).length / queryTerms.length;
+  const hits = kept.slice(0, limit).map((c) => toHit(index, c, queryTerms, corrected, top, coverage));
+  return { query, hits, diagnostics: [] };
+}
+
+function toHit(
+  index: CodeIndex,
+  c: Candidate,
+  queryTerms: readonly string[],
+  corrected: { from: string; to: string }[],
+  top: number,
+  coverage: number,
+): CodeHit {
+  const evidence = [...c.evidence];
+  if (c.ref >= 0) {
+    const matched = queryTerms.map((term) => ({ term, fields: index.bm25.fieldsOf(term, c.ref) })).filter((m) => m.fields.length > 0);
+    if (matched.length > 0) evidence.unshift({ source: 'bm25', matched, ...(corrected.length > 0 ? { corrected } : {}) });
+  }
+  const relative = Math.min(1, c.score / top);
+  const confidence = c.tier >= 3 ? 0.95 : c.tier === 2 ? 0.75 : c.tier === 1 ? 0.6 : 0.1 + 0.8 * coverage * relative;
+  const round = (x: number): number => Math.round(x * 1000) / 1000;
+  if (c.ref < 0) {
+    const f = index.files[-1 - c.ref]!;
+    const names = f.symbols.filter((s) => index.symbols[s]!.parent < 0).map((s) => index.symbols[s]!.name);
+    const base = f.path.slice(f.path.lastIndexOf('/') + 1);
+    const snippet = `${f.language} file, ${f.lines} lines: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}`;
+    return {
+      id: f.path,
+      file: f.path,
+      startLine: 1,
+      endLine: f.lines,
+      kind: 'file',
+      name: base,
+      qualifiedName: f.path,
+      signature: '',
+      snippet,
+      score: round(c.score),
+      confidence: round(confidence),
+      evidence,
+    };
+  }
+  const s = index.symbols[c.ref]!;
+  return {
+    id: index.symbolId(c.ref),
+    file: index.files[s.file]!.path,
+    startLine: s.startLine,
+    endLine: s.endLine,
+    kind: s.kind,
+    name: s.name,
+    qualifiedName: s.qualifiedName,
+    signature: s.signature,
+    snippet: snippetOf(s.doc, s.signature),
+    score: round(c.score),
+    confidence: round(confidence),
+    evidence,
+  };
+}

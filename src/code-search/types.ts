@@ -1,0 +1,51 @@
+// What the code-search functions return: one shape for search_code, search_by_symbol and the CLI.
+import type { Diagnostic } from '../errors.js';
+
+export type SymbolMatchMode = 'exact' | 'prefix' | 'contains' | 'fuzzy';
+
+/** Why a result was returned. */
+export interface CodeEvidence {
+  /** `bm25` (words of the query in the symbol's fields), `symbol` (the query names it), `expansion` (a neighbour matched). */
+  source: 'bm25' | 'symbol' | 'expansion';
+  /** Query terms and the fields they matched (`name`, `context`, `doc`, `signature`, `path`). */
+  matched?: { term: string; fields: string[] }[];
+  /** Typos corrected against the index's vocabulary. */
+  corrected?: { from: string; to: string }[];
+  /** How the query named it: exact, case-insensitive, prefix, contains, fuzzy (with the edit distance), or file. */
+  rule?: string;
+  /** For expansion: the matched neighbour and the relation from this result to it. */
+  via?: { symbol: string; relation: 'contains' | 'calls' | 'called-by' | 'imports' };
+}
+
+export interface CodeHit {
+  /** `<path>#<qualified name>`, or the path for a file. */
+  id: string;
+  file: string;
+  startLine: number;
+  endLine: number;
+  /** Symbol kind (`function`, `method`, `class`, …) or `file`. */
+  kind: string;
+  name: string;
+  qualifiedName: string;
+  signature: string;
+  /** First sentence of the doc comment, else the signature (at most 160 characters). */
+  snippet: string;
+  score: number;
+  /** How sure the ranker is, in [0, 1]: a heuristic of query coverage and score, not calibrated. */
+  confidence: number;
+  evidence: CodeEvidence[];
+}
+
+export interface CodeSearchResult {
+  query: string;
+  hits: CodeHit[];
+  diagnostics: Diagnostic[];
+}
+
+export interface CodeSearchOptions {
+  limit?: number;
+  /** Only symbols of files under this path (relative to the code root; a file or folder). */
+  path?: string;
+  /** Only symbols of this kind (`function`, `class`, …). */
+  kind?: string;
+}
