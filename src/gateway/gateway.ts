@@ -82,8 +82,12 @@ function indexedTools(index: ToolIndex): KnownTool[] {
 }
 
 /** How the gateway builds its index: the config's ranking overrides, and embedding texts when embeddings are configured. */
-function indexOptions(config: MdkgConfig): { overrides?: NonNullable<MdkgConfig['search']>; vectorTexts?: boolean } {
-  return { ...(config.search === undefined ? {} : { overrides: config.search }), ...(config.embeddings === undefined ? {} : { vectorTexts: true }) };
+function indexOptions(config: MdkgConfig): { overrides?: NonNullable<MdkgConfig['search']>; vectorTexts?: boolean; learned?: { ttlDays: number } } {
+  return {
+    ...(config.search === undefined ? {} : { overrides: config.search }),
+    ...(config.embeddings === undefined ? {} : { vectorTexts: true }),
+    ...(config.learned?.ttl_days === undefined ? {} : { learned: { ttlDays: config.learned.ttl_days } }),
+  };
 }
 
 /**
