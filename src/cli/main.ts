@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   search: async () => (await import('./commands/search.js')).searchCommand,
   'graph-search': async () => (await import('./commands/graph-search.js')).graphSearchCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
+  'learn-pair': async () => (await import('./commands/learned.js')).learnPairCommand,
+  'validate-symbol-relevance': async () => (await import('./commands/learned.js')).validateSymbolRelevanceCommand,
 };
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
 import type { Gateway, Session } from './gateway.js';
+import { learnPairCall, validateSymbolRelevanceCall } from './learned-calls.js';
 import { META_TOOLS } from './meta-tools.js';
 import { samplingRewriter } from './sampling.js';
 import { listResources, readResource } from './resources.js';
@@ -28,6 +29,8 @@ const HANDLERS = new Map<string, Handler>([
   ['graph_export', graphExport],
   ['index_status', indexStatus],
   ['index_build', indexBuild],
+  ['learn_pair', learnPairCall],
+  ['validate_symbol_relevance', validateSymbolRelevanceCall],
 ]);
 
 /**

@@ -9,7 +9,9 @@
 // or the other way round ("auth" / "authenticate", at least 3 letters) 0.6, as a typo 0.6 less its
 // edit share. With an embedding provider the cosine of the two texts is computed too, and the
 // similarity is the larger of the two.
+import { MdkgError } from '../errors.js';
 import { equivalentsOf } from '../lexicon/equivalents.js';
+import { PAIR_LIMITS } from '../search/learned/pair-records.js';
 import { synonymsOf } from '../lexicon/thesaurus.js';
 import type { QuadStore } from '../rdf/quad-store.js';
 import type { LearnedMatch, LearnedPairs } from '../search/learned/learned-pairs.js';
@@ -113,12 +115,19 @@ export interface RelevanceOptions {
   provider?: EmbeddingProvider;
 }
 
+/** Most symbols one call checks. */
+export const MAX_SYMBOLS = 50;
+
 export async function validateSymbolRelevance(
   store: QuadStore,
   term: string,
   symbols: readonly string[],
   options: RelevanceOptions = {},
 ): Promise<RelevanceReport> {
+  if (term.trim() === '' || term.length > PAIR_LIMITS.term) throw new MdkgError('MDKG_USAGE', `term must be 1 to ${PAIR_LIMITS.term} characters`);
+  if (symbols.length === 0 || symbols.length > MAX_SYMBOLS) throw new MdkgError('MDKG_USAGE', `give 1 to ${MAX_SYMBOLS} symbols, got ${symbols.length}`);
+  const long = symbols.find((s) => s.length > PAIR_LIMITS.target);
+  if (long !== undefined) throw new MdkgError('MDKG_USAGE', `a symbol is ${long.length} characters; at most ${PAIR_LIMITS.target}`);
   const matches = options.pairs?.match(term) ?? [];
   const resolved = symbols.map((s) => ({ symbol: s, found: resolveTarget(store, s) }));
   const texts = resolved.map((r) => ('iri' in r.found ? targetText(store, r.found.iri) : ''));

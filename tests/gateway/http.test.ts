@@ -57,6 +57,7 @@ describe('mdkg serve --http', () => {
       ['graph_export', { format: 'ttl', node: 'concept:federation-allowlist' }, false],
       ['index_status', {}, false],
       ['index_build', {}, false],
+      ['validate_symbol_relevance', { term: 'delete entities', symbols: ['memory/delete_entities'] }, false],
     ];
     for (const [name, args, isError] of calls) {
       const result = await client.callTool({ name, arguments: args });

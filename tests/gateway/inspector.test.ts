@@ -31,6 +31,8 @@ describe('the MCP Inspector CLI against mdkg serve', () => {
       'graph_export',
       'index_status',
       'index_build',
+      'learn_pair',
+      'validate_symbol_relevance',
     ]);
   }, 60_000);
 

@@ -69,6 +69,8 @@ describe('mdkg serve over stdio', () => {
       'graph_export',
       'index_status',
       'index_build',
+      'learn_pair',
+      'validate_symbol_relevance',
     ]);
     expect(tools.every((t) => t.inputSchema.type === 'object' && t.annotations !== undefined && (t.description ?? '').length > 40)).toBe(true);
   });

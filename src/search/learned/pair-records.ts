@@ -42,7 +42,7 @@ const m = (local: string): string => `${MDKG}${local}`;
 const UNHASHED = new Set([m('startLine'), m('endLine'), m('contentHash'), m('sourcePath'), m('generated')]);
 
 /** The literal or IRI value of one term (blank nodes, whose labels change per load, count as `_`). */
-const valueOf = (t: Term): string =>
+const termText = (t: Term): string =>
   t.termType === 'BlankNode' ? '_' : t.termType === 'Literal' ? `"${t.value}"^^${t.datatype?.value ?? ''}@${t.language}` : `<${t.value}>`;
 
 /** A compact id with the longest known prefix (`code:src/a.ts#f`, which compactIri leaves whole), or the IRI. */
@@ -67,7 +67,7 @@ export function targetHash(store: QuadStore, iri: string): string {
   const lines = new Set<string>();
   for (const q of store.getQuads(namedNode(iri), null, null, null) as Quad[]) {
     if (UNHASHED.has(q.predicate.value)) continue;
-    lines.add(`${q.predicate.value} ${valueOf(q.object)}`);
+    lines.add(`${q.predicate.value} ${termText(q.object)}`);
   }
   return `sha256:${createHash('sha256')
     .update([...lines].sort().join('\n'))
