@@ -20,7 +20,7 @@ import type { ToolVectors } from './vector/tool-vectors.js';
 import type { Diagnostic } from '../errors.js';
 import { readPairRecords, type PairRecord } from './learned/pair-records.js';
 import { LearnedPairs } from './learned/learned-pairs.js';
-import type { ExtraSource } from './rank/index-parts.js';
+import { PIN_DEPTH, pairSource, pinnedPair, withPairEvidence } from './learned/pair-search.js';
 
 export type { ExtraSource, ToolIndexOptions } from './rank/index-parts.js';
 
@@ -208,54 +208,17 @@ export class ToolIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       return Promise.reject(new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to 100, got ${String(limit)}`));
     }
-    const searched = searchIndex(this.#parts, query, {
-      strategy,
-      limit,
-      explain: options.explain ?? false,
-      rerank: options.rerank ?? true,
-      clauses: options.clauses ?? true,
-    });
-    return this.#learned.size === 0 ? searched : searched.then((result) => withPairEvidence(result, this.#learned));
+    const run = (n: number): Promise<SearchResult> =>
+      searchIndex(this.#parts, query, {
+        strategy,
+        limit: n,
+        explain: options.explain ?? false,
+        rerank: options.rerank ?? true,
+        clauses: options.clauses ?? true,
+      });
+    if (this.#learned.size === 0) return run(limit);
+    // A pair that says the whole request puts its target first: it is looked for a little deeper.
+    const pin = pinnedPair(this.#learned, query);
+    return run(pin === undefined ? limit : Math.min(100, limit + PIN_DEPTH)).then((result) => withPairEvidence(result, this.#learned, pin, limit));
   }
-}
-
-/** Learned pairs as a ranked source of tool search: the tools whose pairs' terms the request has. */
-function pairSource(learned: LearnedPairs): ExtraSource {
-  return {
-    name: 'pairs',
-    rank: (query, limit) =>
-      Promise.resolve(
-        learned
-          .match(query, 'tool')
-          .slice(0, limit)
-          .map((m) => ({ id: m.target, score: m.weight })),
-      ),
-  };
-}
-
-/** The `pairs` evidence of each hit with the pair that matched: its term, how it matched, its weight and document. */
-function withPairEvidence(result: SearchResult, learned: LearnedPairs): SearchResult {
-  if (!result.hits.some((h) => h.evidence.some((e) => e.source === 'pairs'))) return result;
-  const matches = new Map(learned.match(result.searched, 'tool').map((m) => [m.target, m]));
-  for (const hit of result.hits) {
-    const m = matches.get(hit.iri);
-    if (m === undefined) continue;
-    hit.evidence = hit.evidence.map((e) =>
-      e.source !== 'pairs'
-        ? e
-        : {
-            ...e,
-            score: m.weight,
-            pair: {
-              term: m.pair.term,
-              how: m.how,
-              weight: m.weight,
-              similarity: m.pair.similarity,
-              learnedAt: m.pair.learnedAt,
-              ...(m.pair.path === undefined ? {} : { file: m.pair.path }),
-            },
-          },
-    );
-  }
-  return result;
 }
