@@ -46,6 +46,8 @@ export interface SymbolRelevance {
   note?: string;
   /** For a rejected symbol: the searches to run next. */
   guidance?: string[];
+  /** A learned pair in use whose term matches this term and whose target is this symbol (the verdict does not count it: it is the agent's own earlier finding). */
+  learned?: { term: string; weight: number; learnedAt: string };
 }
 
 export interface RelevanceReport {
@@ -159,6 +161,7 @@ export async function validateSymbolRelevance(
     const cos = cosines[i];
     const similarity = round(Math.max(lexical.similarity, cos ?? 0));
     const { verdict, risk } = verdictOf(similarity);
+    const pair = matches.find((mt) => mt.target === found.iri);
     return {
       symbol,
       target: found.id,
@@ -171,6 +174,7 @@ export async function validateSymbolRelevance(
       risk,
       matched: lexical.matched,
       ...(verdict === 'rejected' ? { guidance: guidanceFor(term, found.kind, matches) } : {}),
+      ...(pair === undefined ? {} : { learned: { term: pair.pair.term, weight: pair.weight, learnedAt: pair.pair.learnedAt } }),
     };
   });
   return {

@@ -17,8 +17,8 @@ describe('mdkg learn-pair and mdkg validate-symbol-relevance', () => {
     expect([checked.code, report.results.map((r) => r.verdict), report.pairs.map((p) => p.target)]).toEqual([0, ['rejected'], ['tool:book/remove_person']]);
     const table = await runCli(['validate-symbol-relevance', 'remove person', 'book/remove_person', 'book/list_people', '--graphs', dir, '--no-cache'], dir);
     expect(table.stdout.split('\n').slice(0, 4)).toEqual([
-      'symbol              target                   sim   verdict             risk  matched',
-      '------------------  -----------------------  ----  ------------------  ----  --------------',
+      'symbol              target                   sim   verdict             risk  matched         learned',
+      '------------------  -----------------------  ----  ------------------  ----  --------------  -------',
       'book/remove_person  tool:book/remove_person  1.00  accepted            LOW   =remov =person',
       'book/list_people    tool:book/list_people    0.50  accepted_high_risk  HIGH  =person',
     ]);

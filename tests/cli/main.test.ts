@@ -24,7 +24,11 @@ describe('mdkg CLI (in process)', () => {
 
   it.each([
     [[], 2, ''],
-    [['frobnicate'], 2, "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, help\n"],
+    [
+      ['frobnicate'],
+      2,
+      "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, learn-pair, validate-symbol-relevance, help\n",
+    ],
     [['help', 'nope'], 2, "mdkg: no help for 'nope'\n"],
     [['schema', '--bogus'], 2, "mdkg schema: Unknown option '--bogus'\nRun 'mdkg help schema' for usage.\n"],
     [['query'], 2, "mdkg query: MDKG_USAGE no query: give one as an argument, with --file, or '-' for stdin (see 'mdkg help query')\n"],
@@ -39,7 +43,7 @@ describe('mdkg CLI (in process)', () => {
     [
       ['constructor'],
       2,
-      "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, help\n",
+      "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, graph-search, serve, learn-pair, validate-symbol-relevance, help\n",
     ],
     [['help', '__proto__'], 2, "mdkg: no help for '__proto__'\n"],
     [['validate', '--graphs', ''], 2, 'mdkg validate: MDKG_USAGE the graph folder path is empty (--graphs needs a folder)\n'],

@@ -56,6 +56,7 @@ describe('validateSymbolRelevance', () => {
     expect(report.results[2]!.guidance?.[0]).toBe('search_tools {"query": "sign in user"} (mdkg search "sign in user") for the tools that do it');
     expect(report.results[3]!.note).toBe("no tool or symbol 'Nothing.here' in the graph");
     expect(report.pairs.map((p) => [p.term, p.target, p.how])).toEqual([['sign in', 'code:src/auth.ts#AuthService.signIn', 'exact']]);
+    expect(report.results.map((r) => r.learned?.term)).toEqual(['sign in', undefined, undefined, undefined]);
   });
 
   it('uses vectors when a provider is given (the larger similarity counts)', async () => {

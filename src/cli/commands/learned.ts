@@ -45,8 +45,16 @@ export async function validateSymbolRelevanceCommand(args: string[], io: CliIo):
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     return EXIT.ok;
   }
-  const rows = report.results.map((r) => [r.symbol, r.target ?? '-', r.similarity.toFixed(2), r.verdict, r.risk, r.matched.join(' ') || (r.note ?? '')]);
-  let out = renderTable(['symbol', 'target', 'sim', 'verdict', 'risk', 'matched'], rows);
+  const rows = report.results.map((r) => [
+    r.symbol,
+    r.target ?? '-',
+    r.similarity.toFixed(2),
+    r.verdict,
+    r.risk,
+    r.matched.join(' ') || (r.note ?? ''),
+    r.learned === undefined ? '' : `'${r.learned.term}'`,
+  ]);
+  let out = renderTable(['symbol', 'target', 'sim', 'verdict', 'risk', 'matched', 'learned'], rows);
   const guidance = report.results.find((r) => r.guidance !== undefined)?.guidance;
   if (guidance !== undefined) out += `\nnext searches:\n${guidance.map((g) => `  ${g}`).join('\n')}\n`;
   if (report.pairs.length > 0)
