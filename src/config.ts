@@ -34,9 +34,11 @@ export interface MdkgConfig {
   embeddings?: EmbeddingsConfig;
   /** `mdkg serve` over HTTP: the environment variable holding the bearer token clients must send. */
   serve?: { token_env?: string; confirm_destructive?: boolean; normalize?: boolean };
+  /** Learned pairs: days a pair is used after it was learned (default 30). */
+  learned?: { ttl_days?: number };
 }
 
-const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'embeddings', 'serve'];
+const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'embeddings', 'serve', 'learned'];
 const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
 const SERVE_KEYS = ['token_env', 'confirm_destructive', 'normalize'];
 
@@ -76,6 +78,15 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
     const env = (serve as Record<string, unknown>).token_env;
     if (env !== undefined && !(typeof env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(env)))
       throw invalid(file, "'serve.token_env' must be the name of an environment variable");
+  }
+  const learned = config.learned;
+  if (learned !== undefined) {
+    if (learned === null || typeof learned !== 'object' || Array.isArray(learned)) throw invalid(file, "'learned' must be a mapping");
+    for (const key of Object.keys(learned))
+      if (key !== 'ttl_days') throw invalid(file, `unknown key 'learned.${key}'${didYouMean(key, ['ttl_days'], 'learned.')}`);
+    const ttl = (learned as Record<string, unknown>).ttl_days;
+    if (ttl !== undefined && !(typeof ttl === 'number' && Number.isInteger(ttl) && ttl >= 1 && ttl <= 3650))
+      throw invalid(file, "'learned.ttl_days' must be an integer from 1 to 3650");
   }
   const sparql = config.sparql;
   if (sparql !== undefined) {

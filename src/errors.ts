@@ -203,6 +203,31 @@ export const ERROR_CODES = {
     when: 'A bench dataset is unusable: a bad dataset.json, a bad queries line (skipped), a catalog that cannot be built.',
     fix: 'Fix the file and line given; the other lines and datasets still run.',
   },
+  /** learn_pair (mdkg learn-pair) was called without code evidence (or with only spaces): a pair is recorded only with the code that shows the term means the target. */
+  MDKG_PAIR_EVIDENCE_MISSING: {
+    when: 'learn_pair (mdkg learn-pair) was called without code evidence (or with only spaces): a pair is recorded only with the code that shows the term means the target.',
+    fix: 'Pass the evidence: a file and line, a quoted doc comment or the call site that shows it.',
+  },
+  /** learn_pair names a target that is no tool or symbol of the graph; or, as a warning, a learned pair's target has disappeared from the graph (the pair is not used). */
+  MDKG_PAIR_TARGET_UNKNOWN: {
+    when: "learn_pair names a target that is no tool or symbol of the graph; or, as a warning, a learned pair's target has disappeared from the graph (the pair is not used).",
+    fix: 'Give the id from search_tools or the code documents (tool:<source>/<name>, code:<path>#<symbol>); for a stored pair, learn it again for the new target or delete its document.',
+  },
+  /** A warning: a learned pair's target changed since the pair was learned (its hash differs); the pair is not used. */
+  MDKG_PAIR_STALE: {
+    when: "A warning: a learned pair's target changed since the pair was learned (its hash differs); the pair is not used.",
+    fix: 'Check that the term still means the target, then learn the pair again (mdkg learn-pair), or delete its document.',
+  },
+  /** A warning: a learned pair is older than its TTL (learned.ttl_days, default 30); the pair is not used. */
+  MDKG_PAIR_EXPIRED: {
+    when: 'A warning: a learned pair is older than its TTL (learned.ttl_days, default 30); the pair is not used.',
+    fix: 'Learn the pair again if it still holds, or delete its document under graphs/learned/.',
+  },
+  /** A document of type LearnedPair lacks a term, a target, a learned_at date or a target hash, or has a value that cannot be read; the pair is skipped, the other pairs load. */
+  MDKG_PAIR_INVALID: {
+    when: 'A document of type LearnedPair lacks a term, a target, a learned_at date or a target hash, or has a value that cannot be read; the pair is skipped, the other pairs load.',
+    fix: 'Fix the document at the file given, or learn the pair again.',
+  },
   // configuration and CLI
   /** The config file (mdkg.config.yaml) or a parameter or model file is invalid: an unknown key, a wrong type, a value out of range. */
   MDKG_CONFIG_INVALID: {

@@ -60,6 +60,15 @@ export { writeSourceDocuments } from './generate/write-documents.js';
 export type { WriteSummary } from './generate/write-documents.js';
 
 export { ToolIndex } from './search/tool-index.js';
+export { LearnedPairs, matchLearnedPairs } from './search/learned/learned-pairs.js';
+export type { LearnedMatch, LearnedPairsOptions } from './search/learned/learned-pairs.js';
+export { readPairRecords } from './search/learned/pair-records.js';
+export type { PairRecord, PairStatus } from './search/learned/pair-records.js';
+export { learnPair } from './learned/learn-pair.js';
+export type { LearnPairInput, LearnedPairReport } from './learned/learn-pair.js';
+export { openLearnedPairs } from './learned/open-pairs.js';
+export { validateSymbolRelevance } from './learned/relevance.js';
+export type { RelevanceReport, SymbolRelevance, Verdict } from './learned/relevance.js';
 export type { ExtraSource, ToolIndexOptions } from './search/tool-index.js';
 export { ALL_STRATEGIES, STRATEGIES, VECTOR_STRATEGIES } from './search/types.js';
 export { attachVectors } from './search/attach-vectors.js';

@@ -121,6 +121,7 @@ const SEARCH_ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(SEARCH_STAGES.map((stage, i) => [stage, SEARCH_STAGES.slice(0, i)])),
   fit: ['params'],
   'graph-search': ['text', 'request'],
+  learned: ['text', 'catalog'],
 };
 
 /** `text`, `rank`, ... for a file in a stage folder of src/search/; `top` for src/search/*.ts. */

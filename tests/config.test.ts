@@ -12,6 +12,10 @@ describe('config', () => {
     ['a non-http service', { sparql: { allow_services: ['file:///etc/passwd'] } }, "x.yaml: 'sparql.allow_services' must be a list of http(s) endpoint IRIs"],
     ['a negative timeout', { sparql: { timeout_ms: -1 } }, "x.yaml: 'sparql.timeout_ms' must be a positive integer"],
     ['a fractional limit', { sparql: { limit: 1.5 } }, "x.yaml: 'sparql.limit' must be a positive integer"],
+    ['learned not a mapping', { learned: 30 }, "x.yaml: 'learned' must be a mapping"],
+    ['a TTL of 0 days', { learned: { ttl_days: 0 } }, "x.yaml: 'learned.ttl_days' must be an integer from 1 to 3650"],
+    ['a fractional TTL', { learned: { ttl_days: 1.5 } }, "x.yaml: 'learned.ttl_days' must be an integer from 1 to 3650"],
+    ['an unknown learned key', { learned: { ttl: 3 } }, "x.yaml: unknown key 'learned.ttl'"],
   ])('refuses %s', (_name, value, message) => {
     expect(() => validateConfig(value, 'x.yaml')).toThrow(message);
   });

@@ -31,6 +31,8 @@ Commands:
   reindex-codebase   regenerate the code documents incrementally, with counts and time
   bench <dir...>     score tool search on benchmark datasets (Hit@K, Recall@K, MRR, ...)
   serve              the MCP gateway over stdio: search, schema and call meta-tools, graph tools
+  learn-pair <t> <x> record that a term means a tool or code symbol (graphs/learned/)
+  validate-symbol-relevance <t> <x...>  does a term mean these symbols? similarity and verdict
   help [command]     show help for a command
 
 Options:
@@ -232,6 +234,32 @@ node_modules, .git, dist, build, .mdkg, binary and huge files, and never follows
 Text files without a grammar (Markdown, YAML, shell, ...) are read as 50-line blocks. A re-run parses only changed files (state in .mdkg/code-state-*.json), removes the documents of
 deleted files, never touches hand-written ones, and prints added/updated/removed/unchanged.
 Paths are relative to the project folder when <dir> is inside it, else to <dir>.
+`,
+  'learn-pair': `Usage: mdkg learn-pair "<term>" <target> --evidence "<code evidence>" [options]
+
+Records that a term in plain words means a tool or code symbol, as a Markdown-LD document
+<graphs>/learned/<term>/<target>.md (review it in git). <target> is a tool id
+(tool:memory/delete_entities or memory/delete_entities), a symbol id (code:src/a.ts#AuthService.signIn)
+or a qualified name that only one symbol has. The evidence (a file and line, a doc comment, a
+call site) is required. Tool search then ranks the target for requests with the term, until the
+pair is older than learned.ttl_days (default 30) or the target changes or disappears (reported).
+Learning the same term and target again replaces the document.
+
+Options:
+  --evidence <text>        the code that shows the term means the target (required)
+  --json                   the report as JSON
+${COMMON}
+`,
+  'validate-symbol-relevance': `Usage: mdkg validate-symbol-relevance "<term>" <symbol> [<symbol>...] [options]
+
+For each symbol or tool (ids as for learn-pair), the similarity of the term and its text (name,
+qualified name, signature, path, summary, description), and a verdict: above 0.6 accepted,
+0.3 to 0.6 accepted with risk HIGH, below 0.3 rejected with the searches to run next; plus the
+learned pairs whose term matches.
+
+Options:
+  --json                   the report as JSON
+${COMMON}
 `,
   bench: `Usage: mdkg bench <dataset-dir...> [options]
 

@@ -25,6 +25,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   'get-repo-map': async () => (await import('./commands/code-search.js')).getRepoMapCommand,
   'get-similar-patterns': async () => (await import('./commands/code-search.js')).getSimilarPatternsCommand,
   'reindex-codebase': async () => (await import('./commands/code-search.js')).reindexCodebaseCommand,
+  'learn-pair': async () => (await import('./commands/learned.js')).learnPairCommand,
+  'validate-symbol-relevance': async () => (await import('./commands/learned.js')).validateSymbolRelevanceCommand,
 };
 
 /** Runs the CLI and returns its exit code. Never exits the process itself. */

@@ -84,8 +84,12 @@ function indexedTools(index: ToolIndex): KnownTool[] {
 }
 
 /** How the gateway builds its index: the config's ranking overrides, and embedding texts when embeddings are configured. */
-function indexOptions(config: MdkgConfig): { overrides?: NonNullable<MdkgConfig['search']>; vectorTexts?: boolean } {
-  return { ...(config.search === undefined ? {} : { overrides: config.search }), ...(config.embeddings === undefined ? {} : { vectorTexts: true }) };
+function indexOptions(config: MdkgConfig): { overrides?: NonNullable<MdkgConfig['search']>; vectorTexts?: boolean; learned?: { ttlDays: number } } {
+  return {
+    ...(config.search === undefined ? {} : { overrides: config.search }),
+    ...(config.embeddings === undefined ? {} : { vectorTexts: true }),
+    ...(config.learned?.ttl_days === undefined ? {} : { learned: { ttlDays: config.learned.ttl_days } }),
+  };
 }
 
 /**
@@ -166,14 +170,7 @@ export function watchTools(gw: Gateway): void {
             return;
           }
           if (report.added.length + report.updated.length + report.removed.length === 0) return;
-          const kg = await gw.graph();
-          await kg.refresh();
-          const rebuilt = await withVectors(ToolIndex.build(kg, indexOptions(gw.config)), gw.config, gw.graphsDir, gw.cwd);
-          gw.index = rebuilt.index;
-          gw.diagnostics.push(...rebuilt.diagnostics);
-          gw.tools = knownTools(kg);
-          // Regenerated documents are new resources to list.
-          for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
+          await reindex(gw);
         })
         .catch((error: unknown) => {
           gw.diagnostics.push({
@@ -184,6 +181,20 @@ export function watchTools(gw: Gateway): void {
         });
     };
   }
+}
+
+/**
+ * Reloads the changed documents of the graph and rebuilds the search index (regenerated tools, a
+ * learned pair); the clients are told that the documents (resources) changed.
+ */
+export async function reindex(gw: Gateway): Promise<void> {
+  const kg = await gw.graph();
+  await kg.refresh();
+  const rebuilt = await withVectors(ToolIndex.build(kg, indexOptions(gw.config)), gw.config, gw.graphsDir, gw.cwd);
+  gw.index = rebuilt.index;
+  gw.diagnostics.push(...rebuilt.diagnostics);
+  gw.tools = knownTools(kg);
+  for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
 }
 
 /** Connects every server in parallel, each on its own; never throws (failures are server states). */

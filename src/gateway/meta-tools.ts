@@ -104,4 +104,44 @@ export const META_TOOLS: Tool[] = [
     inputSchema: object({}),
     annotations: { title: 'Rebuild the index', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
+  {
+    name: 'learn_pair',
+    title: 'Learn a term → tool or symbol pair',
+    description:
+      'Remember that a term in plain words means a tool or code symbol, once you have confirmed it in the code ("forget someone" → tool:memory/delete_entities, "login" → code:src/auth.ts#AuthService.signIn). code_evidence is required: the file and line, doc comment or call site that shows it. The pair is written as a reviewable document under graphs/learned/; search_tools then ranks the target for requests with the term, until the pair expires (30 days by default) or the target changes. Check first with validate_symbol_relevance.',
+    inputSchema: object(
+      {
+        term: { type: 'string', minLength: 1, maxLength: 200, description: 'The words a request uses.' },
+        target: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 1000,
+          description: 'The tool id (tool:<source>/<name>), symbol id (code:<path>#<qualified name>), or a name only one node has.',
+        },
+        code_evidence: { type: 'string', maxLength: 2000, description: 'The code that shows the term means the target (required).' },
+      },
+      ['term', 'target'],
+    ),
+    annotations: { title: 'Learn a pair', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
+  {
+    name: 'validate_symbol_relevance',
+    title: 'Validate symbol relevance',
+    description:
+      'Before relying on symbols or tools found for a term, check that the term means them: for each, a similarity in [0, 1] and a verdict (above 0.6 accepted; 0.3 to 0.6 accepted with risk HIGH; below 0.3 rejected, with the searches to run next), plus the learned pairs that match the term.',
+    inputSchema: object(
+      {
+        term: { type: 'string', minLength: 1, maxLength: 200, description: 'The words of the request.' },
+        symbols: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 50,
+          items: { type: 'string', minLength: 1, maxLength: 1000 },
+          description: 'Symbol or tool ids (code:<path>#<name>, tool:<source>/<name>) or names only one node has.',
+        },
+      },
+      ['term', 'symbols'],
+    ),
+    annotations: { title: 'Validate symbol relevance', ...READ },
+  },
 ];

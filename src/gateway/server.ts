@@ -13,6 +13,7 @@ import { fileStructureCall, reindexCall, repoMapCall, searchBySymbolCall, search
 import { CODE_TOOLS, REINDEX_TOOL } from './code-tools.js';
 import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
 import type { Gateway, Session } from './gateway.js';
+import { learnPairCall, validateSymbolRelevanceCall } from './learned-calls.js';
 import { META_TOOLS } from './meta-tools.js';
 import { samplingRewriter } from './sampling.js';
 import { listResources, readResource } from './resources.js';
@@ -37,6 +38,8 @@ const HANDLERS = new Map<string, Handler>([
   ['get_repo_map', repoMapCall],
   ['get_similar_patterns', similarPatternsCall],
   ['reindex_codebase', reindexCall],
+  ['learn_pair', learnPairCall],
+  ['validate_symbol_relevance', validateSymbolRelevanceCall],
 ]);
 
 /** The meta-tools this gateway offers: reindex_codebase only with a code root. */

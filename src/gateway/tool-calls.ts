@@ -27,6 +27,7 @@ function evidenceLine(e: Evidence): string {
   if (e.path !== undefined) parts.push(`via ${e.path.from} (${e.path.relations.join(', ')}, ${e.path.confidence})`);
   if (e.alignment !== undefined) parts.push(`${e.alignment.intent} intent`);
   if (e.cosine !== undefined) parts.push(`cosine ${e.cosine.toFixed(2)}`);
+  if (e.pair !== undefined) parts.push(`learned '${e.pair.term}'${e.pair.how === 'fuzzy' ? ' (fuzzy)' : ''}`);
   return parts.join(': ');
 }
 

@@ -20,8 +20,8 @@ import type { ScannedFile } from '../graph/scan.js';
 import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
-/** Format 4; larger index files than 1 GiB are refused unread. */
-const KIND: SignedFile = { format: 'mdkg-search-index', version: 4, maxBytes: 1024 * 1024 * 1024 };
+/** Format 5 (4 + the learned pairs); larger index files than 1 GiB are refused unread. */
+const KIND: SignedFile = { format: 'mdkg-search-index', version: 5, maxBytes: 1024 * 1024 * 1024 };
 /** A document changed this recently may not show in its times yet: the index is not written. */
 export const RACY_MS = 2000;
 

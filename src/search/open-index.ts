@@ -33,6 +33,8 @@ export interface OpenIndexOptions {
   racyMs?: number;
   /** Keep each tool's embedding text in the index (for vectors; a separate persisted index). */
   vectorTexts?: boolean;
+  /** Learned pairs: days a pair is used (config `learned.ttl_days`, default 30) and the time to expire them against. */
+  learned?: { ttlDays?: number; now?: Date };
 }
 
 export interface OpenedIndex {
@@ -49,6 +51,7 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
   const overrides = {
     ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
     ...(options.vectorTexts === true ? { vectorTexts: true } : {}),
+    ...(options.learned === undefined ? {} : { learned: options.learned }),
   };
   const cacheDir = options.cacheDir ?? join(root, '.mdkg');
   // The default cache folder is used only when it is a real folder or missing (the load says why otherwise).
@@ -68,7 +71,8 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
     });
     const read = await readIndexCache(cacheDir, key);
     if (read.index !== undefined) {
-      return { index: ToolIndex.fromSnapshot(read.index.snapshot, overrides), diagnostics: read.index.diagnostics, warm: true };
+      const index = ToolIndex.fromSnapshot(read.index.snapshot, overrides);
+      return { index, diagnostics: [...read.index.diagnostics, ...index.learnedDiagnostics], warm: true };
     }
     if (read.diagnostic !== undefined) notes.push(read.diagnostic);
   }
@@ -87,5 +91,5 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
       notes.push({ code: 'MDKG_FILE_WRITE', severity: 'warning', message: `search index not written: ${(error as Error).message}`, file: cacheDir });
     }
   }
-  return { index, diagnostics: [...diagnostics, ...notes], warm: false, graph };
+  return { index, diagnostics: [...diagnostics, ...index.learnedDiagnostics, ...notes], warm: false, graph };
 }

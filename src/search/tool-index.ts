@@ -17,6 +17,10 @@ import { readToolsForIndex, type ToolCatalog } from './catalog/tool-records.js';
 import { ALL_STRATEGIES, type SearchOptions, type SearchResult } from './types.js';
 import { EMBEDDING_FIELDS, toolEmbeddingText } from './vector/embed-text.js';
 import type { ToolVectors } from './vector/tool-vectors.js';
+import type { Diagnostic } from '../errors.js';
+import { readPairRecords, type PairRecord } from './learned/pair-records.js';
+import { LearnedPairs } from './learned/learned-pairs.js';
+import { PIN_DEPTH, pairSource, pinnedPair, withPairEvidence } from './learned/pair-search.js';
 
 export type { ExtraSource, ToolIndexOptions } from './rank/index-parts.js';
 
@@ -34,17 +38,29 @@ export interface IndexSnapshot {
   actions: Uint8Array;
   /** Each tool's embedding text (built with `vectorTexts`). */
   texts?: string[];
+  /** The graph's learned pairs, checked against it when built (expiry is applied on every open), and what could not be read. */
+  pairs?: { records: PairRecord[]; diagnostics: Diagnostic[] };
 }
 
 export class ToolIndex {
   readonly #parts: IndexParts;
   readonly #edgeCount: number;
+  readonly #pairs: { records: PairRecord[]; diagnostics: Diagnostic[] };
+  readonly #learned: LearnedPairs;
   /** Milliseconds the build took. */
   readonly buildMs: number;
 
-  private constructor(parts: IndexParts, edgeCount: number, buildMs: number) {
+  private constructor(
+    parts: IndexParts,
+    edgeCount: number,
+    buildMs: number,
+    pairs: { records: PairRecord[]; diagnostics: Diagnostic[] },
+    learned: LearnedPairs,
+  ) {
     this.#parts = parts;
     this.#edgeCount = edgeCount;
+    this.#pairs = pairs;
+    this.#learned = learned;
     this.buildMs = buildMs;
   }
 
@@ -61,7 +77,8 @@ export class ToolIndex {
     const texts = options.vectorTexts === true ? docs.map((doc, i) => toolEmbeddingText(catalog.tools[i]!.name, (key) => doc.get(key))) : undefined;
     const adjacency = arrayTable(buildAdjacency(catalog, params.expansion));
     const profiles = arrayTable(toolProfiles(catalog, bm25));
-    return ToolIndex.#assemble(catalog, catalog.edges.length, bm25, adjacency, profiles, params, options, started, texts);
+    const pairs = readPairRecords(store);
+    return ToolIndex.#assemble(catalog, catalog.edges.length, bm25, adjacency, profiles, params, options, started, texts, pairs);
   }
 
   /**
@@ -74,7 +91,8 @@ export class ToolIndex {
     const bm25 = Bm25Index.fromState(unpackBm25(snapshot.bm25));
     const catalog: ToolCatalog = { tools: unpackTools(snapshot.tools), edges: [], groups: new Map() };
     const profiles = profilesTable(catalog.tools, snapshot.actions, bm25);
-    return ToolIndex.#assemble(catalog, snapshot.edgeCount, bm25, stepsTable(snapshot.steps), profiles, params, options, started, snapshot.texts);
+    const pairs = snapshot.pairs ?? { records: [], diagnostics: [] };
+    return ToolIndex.#assemble(catalog, snapshot.edgeCount, bm25, stepsTable(snapshot.steps), profiles, params, options, started, snapshot.texts, pairs);
   }
 
   static #assemble(
@@ -87,6 +105,7 @@ export class ToolIndex {
     options: ToolIndexOptions,
     started: number,
     texts: readonly string[] | undefined,
+    pairs: { records: PairRecord[]; diagnostics: Diagnostic[] },
   ): ToolIndex {
     const fuzzy = new FuzzyVocabulary(bm25.vocabulary(), (t) => bm25.documentFrequency(t));
     const byId = new Map<string, number>();
@@ -95,6 +114,9 @@ export class ToolIndex {
       byId.set(t.id, i);
     });
     if (options.rerank !== undefined) checkRerankModel(options.rerank);
+    const learned = new LearnedPairs(pairs.records, options.learned);
+    // With no learned pair of a tool, no source is added: the ranking is the same as without pairs.
+    const extra = learned.active.some((p) => p.targetKind === 'tool') ? [pairSource(learned)] : [];
     const parts: IndexParts = {
       catalog,
       bm25,
@@ -104,11 +126,11 @@ export class ToolIndex {
       params,
       calibration: options.calibration ?? DEFAULT_CALIBRATION,
       byId,
-      options,
+      options: extra.length === 0 ? options : { ...options, extraSources: [...(options.extraSources ?? []), ...extra] },
       normalizerCache: new Map(),
       ...(texts === undefined ? {} : { texts }),
     };
-    return new ToolIndex(parts, edgeCount, performance.now() - started);
+    return new ToolIndex(parts, edgeCount, performance.now() - started, pairs, learned);
   }
 
   /** The index as data, for search/persist/ to write (shared with the index: never change it). */
@@ -121,7 +143,18 @@ export class ToolIndex {
       steps: packSteps(adjacency),
       actions: packActions(profiles),
       ...(texts === undefined ? {} : { texts: [...texts] }),
+      ...(this.#pairs.records.length + this.#pairs.diagnostics.length === 0 ? {} : { pairs: this.#pairs }),
     };
+  }
+
+  /** The learned pairs in use (expired, stale and orphaned ones left out: see `learnedDiagnostics`). */
+  learnedPairs(): LearnedPairs {
+    return this.#learned;
+  }
+
+  /** Why learned pairs are not used: unreadable (MDKG_PAIR_INVALID), target gone, target changed, expired. */
+  get learnedDiagnostics(): Diagnostic[] {
+    return [...this.#pairs.diagnostics, ...this.#learned.diagnostics];
   }
 
   /** Each tool's embedding text, index order (an index built with `vectorTexts`; else undefined). */
@@ -132,7 +165,7 @@ export class ToolIndex {
   /** This index with the tools' vectors (vector/tool-vectors.ts embedTools over embeddingTexts()), for the vector strategies. */
   withVectors(vectors: ToolVectors): ToolIndex {
     if (vectors.index.rows !== this.size) throw new MdkgError('MDKG_USAGE', `the vectors are of ${vectors.index.rows} tools, the index has ${this.size}`);
-    return new ToolIndex({ ...this.#parts, vectors }, this.#edgeCount, this.buildMs);
+    return new ToolIndex({ ...this.#parts, vectors }, this.#edgeCount, this.buildMs, this.#pairs, this.#learned);
   }
 
   /** Whether the vector strategies have vectors (else they rank lexically, with a diagnostic). */
@@ -175,12 +208,17 @@ export class ToolIndex {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       return Promise.reject(new MdkgError('MDKG_USAGE', `limit must be an integer from 1 to 100, got ${String(limit)}`));
     }
-    return searchIndex(this.#parts, query, {
-      strategy,
-      limit,
-      explain: options.explain ?? false,
-      rerank: options.rerank ?? true,
-      clauses: options.clauses ?? true,
-    });
+    const run = (n: number): Promise<SearchResult> =>
+      searchIndex(this.#parts, query, {
+        strategy,
+        limit: n,
+        explain: options.explain ?? false,
+        rerank: options.rerank ?? true,
+        clauses: options.clauses ?? true,
+      });
+    if (this.#learned.size === 0) return run(limit);
+    // A pair that says the whole request puts its target first: it is looked for a little deeper.
+    const pin = pinnedPair(this.#learned, query);
+    return run(pin === undefined ? limit : Math.min(100, limit + PIN_DEPTH)).then((result) => withPairEvidence(result, this.#learned, pin, limit));
   }
 }

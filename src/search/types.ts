@@ -74,6 +74,8 @@ export interface Evidence {
   alignment?: { intent: Intent; value: number };
   /** Vector source: the cosine similarity of the request and the tool's embedding text. */
   cosine?: number;
+  /** Learned pairs (source `pairs`): the pair whose term matched the request, how, and its document. */
+  pair?: { term: string; how: 'exact' | 'fuzzy'; weight: number; similarity: number; learnedAt: string; file?: string };
 }
 
 export interface SearchHit {

@@ -60,6 +60,7 @@ describe('mdkg serve --http', () => {
       ['search_code', { query: 'read a file' }, false],
       ['get_repo_map', { budget_tokens: 64 }, false],
       ['reindex_codebase', {}, true],
+      ['validate_symbol_relevance', { term: 'delete entities', symbols: ['memory/delete_entities'] }, false],
     ];
     for (const [name, args, isError] of calls) {
       const result = await client.callTool({ name, arguments: args });

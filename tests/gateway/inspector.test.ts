@@ -31,10 +31,13 @@ describe('the MCP Inspector CLI against mdkg serve', () => {
       'graph_export',
       'index_status',
       'index_build',
+      'learn_pair',
+      'validate_symbol_relevance',
       'search_code',
       'search_by_symbol',
       'get_file_structure',
       'get_repo_map',
+      'get_similar_patterns',
     ]);
   }, 60_000);
 

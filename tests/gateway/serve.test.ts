@@ -69,10 +69,13 @@ describe('mdkg serve over stdio', () => {
       'graph_export',
       'index_status',
       'index_build',
+      'learn_pair',
+      'validate_symbol_relevance',
       'search_code',
       'search_by_symbol',
       'get_file_structure',
       'get_repo_map',
+      'get_similar_patterns',
     ]);
     expect(tools.every((t) => t.inputSchema.type === 'object' && t.annotations !== undefined && (t.description ?? '').length > 40)).toBe(true);
   });

@@ -31,6 +31,7 @@ function evidenceText(hit: SearchHit): string {
     if (e.corrected !== undefined && e.corrected.length > 0) parts.push(e.corrected.map((c) => `${c.from}→${c.to}`).join(' '));
     if (e.path !== undefined) parts.push(`via ${e.path.from} (${e.path.relations.join('/')}, ${e.path.confidence})`);
     if (e.cosine !== undefined) parts.push(`cosine ${e.cosine.toFixed(2)}`);
+    if (e.pair !== undefined) parts.push(`learned '${e.pair.term}'${e.pair.how === 'fuzzy' ? ' (fuzzy)' : ''}`);
   }
   return parts.join('; ');
 }
@@ -108,6 +109,7 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
   const opened = await openToolIndex(root, {
     cache: values['no-cache'] !== true,
     ...(config.search === undefined ? {} : { overrides: config.search }),
+    ...(config.learned?.ttl_days === undefined ? {} : { learned: { ttlDays: config.learned.ttl_days } }),
     ...(progress === undefined ? {} : { onProgress: progress }),
     // With embeddings configured every strategy shares one persisted index (with the embedding
     // texts), so switching strategies does not rebuild it each time.

@@ -34,6 +34,8 @@ export interface ToolIndexOptions {
   rerank?: RerankModel;
   /** Keep each tool's embedding text (vector/embed-text.ts) in the index, for vectors (default false). */
   vectorTexts?: boolean;
+  /** Learned pairs (graphs/learned/): days a pair is used (default 30) and the time to expire them against (default now). */
+  learned?: { ttlDays?: number; now?: Date };
 }
 
 /** Everything a search reads; immutable after build. */

@@ -189,6 +189,8 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     if (!sources.has(extra.name)) continue;
     const ranked = await extra.rank(request, params.candidates);
     const docs = ranked.map((r) => parts.byId.get(r.id)).filter((d): d is number => d !== undefined);
+    // A source with nothing for this request adds no list (the fusion's bound, and so every confidence, stays as without it).
+    if (docs.length === 0) continue;
     lists.push({ source: extra.name, docs });
     modes.push(extra.name);
   }
