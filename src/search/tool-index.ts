@@ -219,6 +219,8 @@ export class ToolIndex {
     if (this.#learned.size === 0) return run(limit);
     // A pair that says the whole request puts its target first: it is looked for a little deeper.
     const pin = pinnedPair(this.#learned, query);
-    return run(pin === undefined ? limit : Math.min(100, limit + PIN_DEPTH)).then((result) => withPairEvidence(result, this.#learned, pin, limit));
+    return run(pin === undefined ? limit : Math.min(100, limit + PIN_DEPTH)).then((result) =>
+      withPairEvidence(result, this.#learned, pin, limit, this.#parts.params.lowConfidence),
+    );
   }
 }

@@ -32,12 +32,27 @@ export function pinnedPair(learned: LearnedPairs, request: string): LearnedMatch
 }
 
 /** Each hit's `pairs` evidence with the pair that matched; the pinned target first; `limit` hits. */
-export function withPairEvidence(result: SearchResult, learned: LearnedPairs, pin: LearnedMatch | undefined, limit: number): SearchResult {
+export function withPairEvidence(result: SearchResult, learned: LearnedPairs, pin: LearnedMatch | undefined, limit: number, lowConfidence = 0.5): SearchResult {
   let hits = result.hits;
+  let diagnostics = result.diagnostics;
   const at = pin === undefined ? -1 : hits.findIndex((h) => h.iri === pin.target);
-  if (at > 0) hits = [hits[at]!, ...hits.slice(0, at), ...hits.slice(at + 1)];
+  if (at > 0) {
+    hits = [hits[at]!, ...hits.slice(0, at), ...hits.slice(at + 1)];
+    // The low-confidence warning speaks of the first result: the pinned one now.
+    const top = hits[0]!.confidence;
+    diagnostics = diagnostics.filter((d) => d.code !== 'MDKG_LOW_CONFIDENCE');
+    if (top < lowConfidence)
+      diagnostics = [
+        ...diagnostics,
+        {
+          code: 'MDKG_LOW_CONFIDENCE',
+          severity: 'warning',
+          message: `the best match has low confidence (${top.toFixed(2)}); it is first because a learned pair names it`,
+        },
+      ];
+  }
   hits = hits.slice(0, limit);
-  if (!hits.some((h) => h.evidence.some((e) => e.source === 'pairs'))) return { ...result, hits };
+  if (!hits.some((h) => h.evidence.some((e) => e.source === 'pairs'))) return { ...result, hits, diagnostics };
   const matches = new Map(learned.match(result.searched, 'tool').map((m) => [m.target, m]));
   for (const hit of hits) {
     const m = matches.get(hit.iri);
@@ -59,5 +74,5 @@ export function withPairEvidence(result: SearchResult, learned: LearnedPairs, pi
           },
     );
   }
-  return { ...result, hits, ...(at > 0 ? { mode: `${result.mode}+pinned` } : {}) };
+  return { ...result, hits, diagnostics, ...(at > 0 ? { mode: `${result.mode}+pinned` } : {}) };
 }
