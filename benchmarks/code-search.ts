@@ -12,19 +12,13 @@
  * Hit@1, Hit@5, MRR, nDCG@10 (one relevant result needed: the gain of the first match at rank r is
  * 1/log2(r + 1)), plus index time (load + build) and heap used by the index.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CODE_BM25, CodeIndex } from '../src/code-search/code-index.js';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { CODE_BM25, type CodeIndex } from '../src/code-search/code-index.js';
 import { CODE_RANK, searchCode } from '../src/code-search/search-code.js';
-import { generateCode } from '../src/generate/generate-code.js';
-import { loadGraph } from '../src/graph/knowledge-graph.js';
 import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATASETS = join(ROOT, 'benchmarks', 'datasets');
+import { matches, openCodeCatalog, type Query, readCodeDatasets } from './code-sets.js';
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -37,48 +31,6 @@ const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
 const bm25Params = bm25Override === undefined ? CODE_BM25 : { ...CODE_BM25, fields: { ...CODE_BM25.fields, ...(JSON.parse(bm25Override) as object) } };
-
-interface Query {
-  id: string;
-  query: string;
-  expected: string[];
-}
-interface Dataset {
-  name: string;
-  split: string;
-  dir: string;
-  catalog: { type: 'code' | 'code-source'; path: string; source: string };
-  queries: Query[];
-}
-
-function readDatasets(): Dataset[] {
-  return readdirSync(DATASETS)
-    .filter((d) => d.startsWith('code-'))
-    .sort()
-    .map((d) => {
-      const dir = join(DATASETS, d);
-      const meta = JSON.parse(readFileSync(join(dir, 'dataset.json'), 'utf8')) as Omit<Dataset, 'dir' | 'queries' | 'catalog'> & {
-        catalog: Dataset['catalog'][];
-        queries: string;
-      };
-      const lines = readFileSync(join(dir, meta.queries), 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '');
-      return { name: meta.name, split: meta.split, dir, catalog: meta.catalog[0]!, queries: lines.map((l) => JSON.parse(l) as Query) };
-    })
-    .filter((d) => splits.includes(d.split));
-}
-
-function matches(hit: RangeHit, expected: string, index: CodeIndex): boolean {
-  const [file, symbol] = expected.split('#') as [string, string | undefined];
-  if (hit.file !== file) return false;
-  if (symbol === undefined) return true;
-  if (hit.qualifiedName !== undefined) return hit.qualifiedName === symbol;
-  // A chunk matches when it overlaps the symbol's lines.
-  return index.symbols.some(
-    (s) => s.qualifiedName === symbol && index.files[s.file]!.path === file && s.startLine <= hit.endLine && s.endLine >= hit.startLine,
-  );
-}
 
 interface Scores {
   hit1: number;
@@ -101,49 +53,11 @@ function score(ranked: RangeHit[], q: Query, index: CodeIndex): Scores & { rank:
 
 const mean = (rows: Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
 
-interface Catalog {
-  index: CodeIndex;
-  sourceRoot: string;
-  loadMs: number;
-  indexMs: number;
-  heapMb: number;
-  generateMs?: number;
-  cleanup: () => Promise<void>;
-}
-
-async function openCatalog(d: Dataset): Promise<Catalog> {
-  const path = resolve(d.dir, d.catalog.path);
-  let graphs = path;
-  let sourceRoot = ROOT;
-  let generateMs: number | undefined;
-  let cleanup = async (): Promise<void> => undefined;
-  if (d.catalog.type === 'code-source') {
-    const work = await mkdtemp(join(tmpdir(), 'mdkg-bench-code-search-'));
-    cleanup = () => rm(work, { recursive: true, force: true });
-    const began = performance.now();
-    await generateCode({ root: path, start: '', outDir: join(work, 'code') });
-    generateMs = performance.now() - began;
-    graphs = join(work, 'code');
-    sourceRoot = path;
-  }
-  let t = performance.now();
-  const kg = await loadGraph(graphs, { cache: false });
-  const loadMs = performance.now() - t;
-  globalThis.gc?.();
-  const before = process.memoryUsage().heapUsed;
-  t = performance.now();
-  const index = CodeIndex.build(kg.store, bm25Params);
-  const indexMs = performance.now() - t;
-  globalThis.gc?.();
-  const heapMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
-  return { index, sourceRoot, loadMs, indexMs, heapMb, ...(generateMs === undefined ? {} : { generateMs }), cleanup };
-}
-
 const results: unknown[] = [];
 const fmt = (x: number): string => x.toFixed(3);
 console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${new Date().toISOString()}`);
-for (const d of readDatasets()) {
-  const cat = await openCatalog(d);
+for (const d of readCodeDatasets(splits)) {
+  const cat = await openCodeCatalog(d, bm25Params);
   const chunks = chunkBaseline(cat.index, cat.sourceRoot);
   const methods: [string, (q: string) => RangeHit[]][] = [
     ['search_code', (q) => searchCode(cat.index, q, { limit: 10 }).hits],

@@ -8,6 +8,7 @@ import { MdkgError } from '../errors.js';
 import { firstSentence } from '../lexicon/words.js';
 import { terms } from '../search/text/tokenize.js';
 import { type CodeIndex, isTestPath } from './code-index.js';
+import { type CodeConfidenceFeatures, codeConfidence, type NamedTier } from './code-confidence.js';
 import { namedSymbols } from './symbol-query.js';
 import type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult } from './types.js';
 
@@ -138,8 +139,25 @@ export function searchCode(index: CodeIndex, query: string, options: CodeSearchO
   const best = kept.find((c) => c.tier === 0 && c.ref >= 0);
   const coverage =
     best === undefined || queryTerms.length === 0 ? 0 : queryTerms.filter((t) => index.bm25.fieldsOf(t, best.ref).length > 0).length / queryTerms.length;
-  const hits = kept.slice(0, limit).map((c) => toHit(index, c, queryTerms, corrected, top, coverage));
+  const hits = kept.slice(0, limit).map((c, rank) => toHit(index, c, queryTerms, corrected, { top, coverage, rank, explain: options.explain === true }));
   return { query, hits, diagnostics: [] };
+}
+
+/** The confidence features of a candidate (code-confidence.ts). */
+function featuresOf(
+  index: CodeIndex,
+  c: Candidate,
+  queryTerms: readonly string[],
+  at: { top: number; coverage: number; rank: number },
+): CodeConfidenceFeatures {
+  const own = c.ref < 0 || queryTerms.length === 0 ? 0 : queryTerms.filter((t) => index.bm25.fieldsOf(t, c.ref).length > 0).length / queryTerms.length;
+  return {
+    tier: Math.max(0, Math.min(3, c.tier)) as NamedTier,
+    coverage: at.coverage,
+    own,
+    relative: c.tier === 0 ? Math.min(1, c.score / at.top) : 0,
+    reciprocalRank: 1 / (at.rank + 1),
+  };
 }
 
 function toHit(
@@ -147,17 +165,17 @@ function toHit(
   c: Candidate,
   queryTerms: readonly string[],
   corrected: { from: string; to: string }[],
-  top: number,
-  coverage: number,
+  at: { top: number; coverage: number; rank: number; explain: boolean },
 ): CodeHit {
   const evidence = [...c.evidence];
   if (c.ref >= 0) {
     const matched = queryTerms.map((term) => ({ term, fields: index.bm25.fieldsOf(term, c.ref) })).filter((m) => m.fields.length > 0);
     if (matched.length > 0) evidence.unshift({ source: 'bm25', matched, ...(corrected.length > 0 ? { corrected } : {}) });
   }
-  const relative = Math.min(1, c.score / top);
-  const confidence = c.tier >= 3 ? 0.95 : c.tier === 2 ? 0.75 : c.tier === 1 ? 0.6 : 0.1 + 0.8 * coverage * relative;
+  const features = featuresOf(index, c, queryTerms, at);
+  const confidence = codeConfidence(features);
   const round = (x: number): number => Math.round(x * 1000) / 1000;
+  const explained = at.explain ? { features } : {};
   if (c.ref < 0) {
     const f = index.files[-1 - c.ref]!;
     const names = f.symbols.filter((s) => index.symbols[s]!.parent < 0).map((s) => index.symbols[s]!.name);
@@ -176,6 +194,7 @@ function toHit(
       score: round(c.score),
       confidence: round(confidence),
       evidence,
+      ...explained,
     };
   }
   const s = index.symbols[c.ref]!;
@@ -192,5 +211,6 @@ function toHit(
     score: round(c.score),
     confidence: round(confidence),
     evidence,
+    ...explained,
   };
 }

@@ -1,5 +1,6 @@
 // What the code-search functions return: one shape for search_code, search_by_symbol and the CLI.
 import type { Diagnostic } from '../errors.js';
+import type { CodeConfidenceFeatures } from './code-confidence.js';
 
 export type SymbolMatchMode = 'exact' | 'prefix' | 'contains' | 'fuzzy';
 
@@ -31,9 +32,11 @@ export interface CodeHit {
   /** First sentence of the doc comment, else the signature (at most 160 characters). */
   snippet: string;
   score: number;
-  /** How sure the ranker is, in [0, 1]: a heuristic of query coverage and score, not calibrated. */
+  /** The calibrated probability that this hit is a right answer (code-confidence.ts). */
   confidence: number;
   evidence: CodeEvidence[];
+  /** With `explain`: the features the confidence was computed from. */
+  features?: CodeConfidenceFeatures;
 }
 
 export interface CodeSearchResult {
@@ -48,4 +51,6 @@ export interface CodeSearchOptions {
   path?: string;
   /** Only symbols of this kind (`function`, `class`, …). */
   kind?: string;
+  /** Add each hit's confidence features. */
+  explain?: boolean;
 }

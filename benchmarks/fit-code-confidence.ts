@@ -1,0 +1,90 @@
+/**
+ * Fits the confidence of search_code (src/code-search/code-confidence.ts): a logistic model over
+ * the features of every top-10 hit of the train and dev requests of the code-search sets
+ * (benchmarks/datasets/code-*), each hit labelled right when it is one of the request's expected
+ * files or symbols. Test splits are searched and measured, never fitted on. Writes
+ * src/code-search/data/code-calibration.json (or --out <file>).
+ *
+ *   npm run fit:code
+ *
+ * The mdkg sets read this repository's graphs/code, which changes with src/: a refit after a large
+ * change of src/ may move the coefficients a little (the dataset hashes cover the requests, not
+ * the catalog).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CODE_FEATURES, type CodeConfidenceFeatures, type CodeConfidenceModel, codeConfidence } from '../src/code-search/code-confidence.js';
+import { searchCode } from '../src/code-search/search-code.js';
+import { expectedCalibrationError } from '../src/bench/metrics.js';
+import { writeFileAtomic } from '../src/graph/atomic-write.js';
+import { fitLogistic } from '../src/search/fit/logistic-fit.js';
+import { matches, openCodeCatalog, ROOT, readCodeDatasets } from './code-sets.js';
+import { gitCommit } from './fit/files.js';
+
+const L2 = 0.01;
+/** Confidence of a hit the request names, by tier: hand-set (no labelled request names a symbol yet). */
+const PRIORS = { named: { exact: 0.95, prefix: 0.75, reference: 0.6 } };
+const ITERATIONS = 50;
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const out = outAt >= 0 ? resolve(args[outAt + 1]!) : join(ROOT, 'src', 'code-search', 'data', 'code-calibration.json');
+
+interface Sample {
+  features: CodeConfidenceFeatures;
+  relevant: boolean;
+  rank: number;
+  split: string;
+}
+
+const samples: Sample[] = [];
+const datasets: { name: string; split: string; sha256: string; fitted: boolean }[] = [];
+for (const d of readCodeDatasets(['train', 'dev', 'test'])) {
+  const cat = await openCodeCatalog(d);
+  for (const q of d.queries) {
+    searchCode(cat.index, q.query, { limit: 10, explain: true }).hits.forEach((hit, rank) => {
+      samples.push({ features: hit.features!, relevant: q.expected.some((e) => matches(hit, e, cat.index)), rank, split: d.split });
+    });
+  }
+  await cat.cleanup();
+  const h = createHash('sha256');
+  for (const f of ['dataset.json', 'queries.jsonl']) h.update(readFileSync(join(d.dir, f)));
+  datasets.push({ name: d.name, split: d.split, sha256: h.digest('hex'), fitted: d.split !== 'test' });
+  process.stderr.write(`read ${d.name} (${d.split}): ${d.queries.length} requests\n`);
+}
+
+// Named hits take their tier's prior (code-confidence.ts): the model learns from hits found by words.
+const fitOn = samples.filter((s) => s.split !== 'test' && s.features.tier === 0);
+const fitted = fitLogistic(
+  fitOn.map((s) => s.features),
+  fitOn.map((s) => (s.relevant ? 1 : 0)),
+  L2,
+  ITERATIONS,
+  CODE_FEATURES,
+);
+const model: CodeConfidenceModel = { ...fitted, named: PRIORS.named };
+const r4 = (v: number | null): number | null => (v === null ? null : Number(v.toFixed(4)));
+const ece = (part: readonly Sample[]): number | null =>
+  r4(expectedCalibrationError(part.map((s) => ({ confidence: codeConfidence(s.features, model), relevant: s.relevant }))));
+const measured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
+for (const split of ['train', 'dev', 'test']) {
+  const part = samples.filter((s) => s.split === split);
+  measured[split] = { hits: part.length, ece: ece(part), ece1: ece(part.filter((s) => s.rank === 0)) };
+}
+const file = {
+  description:
+    'Logistic calibration of search_code confidence (src/code-search/code-confidence.ts), fitted by benchmarks/fit-code-confidence.ts on the top-10 hits of the train and dev requests of benchmarks/datasets/code-*; test splits measured, never fitted on. Written by npm run fit:code; do not edit by hand.',
+  provenance: {
+    commit: gitCommit(),
+    script: 'benchmarks/fit-code-confidence.ts',
+    options: { l2: L2, iterations: ITERATIONS, population: 'top-10 hits found by words (not named) of train/dev requests', nonNegative: true },
+    datasets,
+    measured,
+  },
+  priors: PRIORS,
+  fitted: { model: { intercept: model.intercept, coefficients: model.coefficients } },
+};
+await writeFileAtomic(out, `${JSON.stringify(file, null, 2)}\n`);
+console.log(`code confidence: fitted on ${fitOn.length} hits: ${JSON.stringify(file.fitted.model)}`);
+for (const [split, m] of Object.entries(measured)) console.log(`  ${split.padEnd(5)} ${String(m.hits).padStart(4)} hits  ECE ${m.ece}  ECE@1 ${m.ece1}`);
+console.log(`wrote ${out}`);
