@@ -10,12 +10,30 @@ import { type RepoMap, repoMap } from './repo-map.js';
 import { searchCode, snippetOf } from './search-code.js';
 import { patternIndexOf, type SimilarPatternsResult } from './similar-patterns.js';
 import { lookupSymbols } from './symbol-query.js';
+import { LearnedPairs } from '../search/learned/learned-pairs.js';
+import { readPairRecords } from '../search/learned/pair-records.js';
 import type { CodeHit, CodeSearchResult, SymbolMatchMode } from './types.js';
 
 export interface CodeContext {
   store: QuadStore;
   /** The repository root: code paths are relative to it, and path arguments must stay inside it. */
   root: string;
+  /** Days a learned pair is used (config `learned.ttl_days`; default 30). */
+  learnedTtlDays?: number;
+}
+
+/** The learned pairs of code symbols whose term the query has, by symbol index. */
+function learnedFor(ctx: CodeContext, index: CodeIndex, query: string): Map<number, { term: string; how: 'exact' | 'fuzzy'; weight: number }> {
+  const out = new Map<number, { term: string; how: 'exact' | 'fuzzy'; weight: number }>();
+  const { records } = readPairRecords(ctx.store);
+  if (records.length === 0) return out;
+  const pairs = new LearnedPairs(records, ctx.learnedTtlDays === undefined ? {} : { ttlDays: ctx.learnedTtlDays });
+  const byIri = new Map(index.symbols.map((s, i) => [s.iri, i]));
+  for (const m of pairs.match(query, 'symbol')) {
+    const ref = byIri.get(m.target);
+    if (ref !== undefined && !out.has(ref)) out.set(ref, { term: m.pair.term, how: m.how, weight: m.weight });
+  }
+  return out;
 }
 
 function opened(ctx: CodeContext): { index: CodeIndex; diagnostics: Diagnostic[] } {
@@ -30,7 +48,9 @@ function opened(ctx: CodeContext): { index: CodeIndex; diagnostics: Diagnostic[]
 export async function searchCodeRequest(ctx: CodeContext, args: { query: string; limit?: number; path?: string; kind?: string }): Promise<CodeSearchResult> {
   const path = args.path === undefined ? undefined : await confinePath(ctx.root, args.path);
   const { index, diagnostics } = opened(ctx);
+  const learned = learnedFor(ctx, index, args.query);
   const result = searchCode(index, args.query, {
+    ...(learned.size === 0 ? {} : { learned }),
     ...(args.limit === undefined ? {} : { limit: args.limit }),
     ...(path === undefined ? {} : { path }),
     ...(args.kind === undefined ? {} : { kind: args.kind }),

@@ -22,6 +22,8 @@ export const CODE_RANK = {
   expandTop: 30,
   /** Weight of a typo-corrected term. */
   corrected: 0.6,
+  /** Factor on the best word score a learned pair of weight 1 gives its symbol. */
+  learned: 2,
   /** Factor on the score of a symbol in test code. */
   test: 0.5,
   /** Factor on the score by kind (others 1). */
@@ -110,11 +112,30 @@ function expand(index: CodeIndex, scored: Map<number, Candidate>): void {
   }
 }
 
+/**
+ * Learned pairs as another source: a symbol whose pair's term the query has gains the best word
+ * score times `CODE_RANK.learned` times the pair's weight, so a pair that says the whole query
+ * (weight 1) ranks its symbol above every word match and a pair for part of it less. Hand-set: no
+ * labelled set of reusable terms exists yet (docs/learned-pairs.md).
+ */
+function learn(scored: Map<number, Candidate>, learned: CodeSearchOptions['learned']): void {
+  if (learned === undefined || learned.size === 0) return;
+  let best = 0;
+  for (const c of scored.values()) if (c.score > best) best = c.score;
+  for (const [ref, pair] of learned) {
+    const c = scored.get(ref) ?? { ref, tier: 0, score: 0, evidence: [] };
+    c.score += (best > 0 ? best : 1) * CODE_RANK.learned * pair.weight;
+    c.evidence.push({ source: 'learned', pair: { term: pair.term, how: pair.how, weight: pair.weight } });
+    scored.set(ref, c);
+  }
+}
+
 export function searchCode(index: CodeIndex, query: string, options: CodeSearchOptions = {}): CodeSearchResult {
   const limit = clampLimit(options.limit);
   const scope = normalizeScope(options.path);
   const { scored, weights, corrected } = bm25Candidates(index, query, limit * 5 + 50);
   expand(index, scored);
+  learn(scored, options.learned);
   for (const c of scored.values()) {
     const s = index.symbols[c.ref]!;
     if (isTestPath(index.files[s.file]!.path)) c.score *= CODE_RANK.test;

@@ -6,8 +6,10 @@ export type SymbolMatchMode = 'exact' | 'prefix' | 'contains' | 'fuzzy';
 
 /** Why a result was returned. */
 export interface CodeEvidence {
-  /** `bm25` (words of the query in the symbol's fields), `symbol` (the query names it), `expansion` (a neighbour matched). */
-  source: 'bm25' | 'symbol' | 'expansion';
+  /** `bm25` (words of the query in the symbol's fields), `symbol` (the query names it), `expansion` (a neighbour matched), `learned` (a learned pair's term is in the query). */
+  source: 'bm25' | 'symbol' | 'expansion' | 'learned';
+  /** For `learned`: the pair's term, how it matched and its weight (docs/learned-pairs.md). */
+  pair?: { term: string; how: 'exact' | 'fuzzy'; weight: number };
   /** Query terms and the fields they matched (`name`, `context`, `doc`, `signature`, `path`). */
   matched?: { term: string; fields: string[] }[];
   /** Typos corrected against the index's vocabulary. */
@@ -53,4 +55,6 @@ export interface CodeSearchOptions {
   kind?: string;
   /** Add each hit's confidence features. */
   explain?: boolean;
+  /** Learned pairs whose term the query has, by symbol index (requests.ts reads them from the graph). */
+  learned?: ReadonlyMap<number, { term: string; how: 'exact' | 'fuzzy'; weight: number }>;
 }

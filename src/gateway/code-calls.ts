@@ -19,7 +19,8 @@ import { fail, ok } from './tool-calls.js';
 async function withCode(gw: Gateway, run: (ctx: CodeContext) => Promise<object> | object): Promise<CallToolResult> {
   try {
     const kg = await gw.graph();
-    return ok({ ...(await run({ store: kg.store, root: gw.cwd })) });
+    const ttl = gw.config.learned?.ttl_days;
+    return ok({ ...(await run({ store: kg.store, root: gw.cwd, ...(ttl === undefined ? {} : { learnedTtlDays: ttl }) })) });
   } catch (error) {
     if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
     throw error;

@@ -28,11 +28,12 @@ async function open(
   io: CliIo,
   values: { graphs?: string | undefined; config?: string | undefined; 'no-cache'?: boolean | undefined; root?: string | undefined },
 ) {
-  const { kg } = await openGraph(io, values);
+  const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const { configDir } = await graphRoot(io, values);
   const root = values.root === undefined ? configDir : resolve(io.cwd, values.root);
-  return { kg, ctx: { store: kg.store, root } };
+  const ttl = config.learned?.ttl_days;
+  return { kg, ctx: { store: kg.store, root, ...(ttl === undefined ? {} : { learnedTtlDays: ttl }) } };
 }
 
 function print(io: CliIo, json: boolean, result: { diagnostics: { severity: string }[] } & Record<string, unknown>, text: () => string): number {
