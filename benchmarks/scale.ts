@@ -110,6 +110,8 @@ async function main(): Promise<void> {
       await rm(join(graphs, '.mdkg'), { recursive: true, force: true });
       const cold = probe(['load', graphs]);
       put('in-process: cold load (no .mdkg/)', size, fmt(cold), { ...cold, out: JSON.parse(cold.out) });
+      const triples = (JSON.parse(cold.out) as { triples: number }).triples;
+      put('triples in the graph', size, `${triples} (${(triples / report.tools).toFixed(1)} per tool)`, { triples, perTool: triples / report.tools });
       const warm = repeat(runs, () => probe(['load', graphs]));
       put('in-process: warm load (parse cache)', size, fmt(warm), { ...warm, out: JSON.parse(warm.out) });
       process.stderr.write(`${size} tools: search…\n`);

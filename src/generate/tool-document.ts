@@ -62,19 +62,32 @@ function fieldPaths(fields: readonly { path: string }[] | undefined): string[] |
 
 const nonEmpty = <T>(list: readonly T[] | undefined): T[] | undefined => (list === undefined || list.length === 0 ? undefined : [...list]);
 
-function hintFields(annotations: ToolAnnotations): { values: Record<string, boolean>; sources: Array<Record<string, string>> } {
+/** The version of the tool document format `mdkg generate` writes (front matter key `format`). */
+export const TOOL_FORMAT = 2;
+
+/** A hint's origin as one literal (format 2): `destructiveHint inferred verb:en:delete`, `readOnlyHint explicit`. */
+export const hintOrigin = (hint: string, h: HintValue): string => `${hint} ${h.source}${h.rule === undefined ? '' : ` ${h.rule}`}`;
+
+function hintFields(annotations: ToolAnnotations): { values: Record<string, boolean>; origins: string[] } {
   const values: Record<string, boolean> = {};
-  const sources: Array<Record<string, string>> = [];
+  const origins: string[] = [];
   for (const hint of HINTS) {
     const h: HintValue | undefined = annotations[hint];
     if (h === undefined) continue;
     values[hint] = h.value;
-    sources.push({ id: `#hint-${hint}`, '@type': 'HintSource', hint, origin: h.source, ...(h.rule === undefined ? {} : { rule: h.rule }) });
+    origins.push(hintOrigin(hint, h));
   }
-  return { values, sources };
+  return { values, origins };
 }
 
-function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[], qualify: boolean): Record<string, unknown> {
+/**
+ * One dependency edge as one literal (format 2): `relation target confidence score rule: evidence`,
+ * e.g. `nextStep tool:fs/edit_file inferred 0.3 crud-order: read_file reads what edit_file updates`.
+ * The plain edge triple (`next_steps`, ...) carries the same relation and target for SPARQL.
+ */
+export const edgeNote = (e: DependencyEdge, target: string): string => `${e.relation} ${target} ${e.confidence} ${decimal(e.score)} ${e.rule}: ${e.evidence}`;
+
+function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[], annotate: boolean): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const mine = edges.filter((e) => e.from === tool.name);
   const targetOf = mine.map((e) => toolId(tool.source, e.to));
@@ -82,18 +95,7 @@ function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[], qualify: 
     const targets = [...new Set(targetOf.filter((_, i) => mine[i]?.relation === relation))].sort();
     if (targets.length > 0) fields[key] = targets;
   }
-  if (!qualify) return fields;
-  const qualified = mine.map((e, i) => ({
-    id: `#dep-${e.relation}-${iriSegment(e.to)}`,
-    type: 'Dependency',
-    relation: e.relation,
-    target: targetOf[i],
-    confidence: e.confidence,
-    score: decimal(e.score),
-    evidence: e.evidence,
-    rule: e.rule,
-  }));
-  if (qualified.length > 0) fields.dependencies = qualified;
+  if (annotate && mine.length > 0) fields.edge_notes = mine.map((e, i) => edgeNote(e, targetOf[i] as string));
   return fields;
 }
 
@@ -134,15 +136,16 @@ export function toolDocument(tool: ToolModel, edges: readonly DependencyEdge[], 
 }
 
 /**
- * The front matter of a tool's document; without `dependencies` (the qualified edges) when
- * `qualify` is false, for a writer that puts them as text (tool-text.ts).
+ * The front matter of a tool's document (format TOOL_FORMAT); without `edge_notes` when `annotate`
+ * is false, for a writer that puts them as text (tool-text.ts).
  */
-export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[], groups: readonly string[], qualify: boolean): Record<string, unknown> {
+export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[], groups: readonly string[], annotate: boolean): Record<string, unknown> {
   const hints = hintFields(tool.annotations);
   const api = tool.openapi;
   const frontMatter: Record<string, unknown> = {
     id: toolId(tool.source, tool.name),
     type: 'Tool',
+    format: TOOL_FORMAT,
     name: tool.name,
     title: tool.title ?? tool.name,
     summary: summaryOf(tool.description),
@@ -151,7 +154,7 @@ export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[
     kind: tool.kind,
     deprecated: tool.deprecated === true ? true : undefined,
     ...hints.values,
-    hint_sources: nonEmpty(hints.sources),
+    hint_origins: nonEmpty(hints.origins),
     aliases: nonEmpty(tool.hints.aliases),
     keywords: nonEmpty(tool.hints.keywords),
     categories: nonEmpty(tool.hints.categories),
@@ -179,7 +182,7 @@ export function toolFrontMatter(tool: ToolModel, edges: readonly DependencyEdge[
     produces: fieldPaths(api?.produces),
     schemas: nonEmpty(api?.schemaRefs),
     groups: nonEmpty(groups.map((g) => groupId(tool.source, g))),
-    ...edgeFields(tool, edges, qualify),
+    ...edgeFields(tool, edges, annotate),
     [MARKER_KEY]: MARKER_UNSTAMPED,
   };
   return frontMatter;

@@ -6,6 +6,7 @@ const KEY_ORDER = [
   '@id',
   'type',
   '@type',
+  'format',
   'title',
   'name',
   'summary',
@@ -30,6 +31,7 @@ const KEY_ORDER = [
   'hint_sources',
   'hint',
   'origin',
+  'hint_origins',
   'parameters',
   'method',
   'path',
@@ -53,6 +55,7 @@ const KEY_ORDER = [
   'score',
   'rule',
   'evidence',
+  'edge_notes',
   'generated',
 ];
 const RANK = new Map(KEY_ORDER.map((key, index) => [key, index]));

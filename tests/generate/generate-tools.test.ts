@@ -63,11 +63,11 @@ describe('generateTools', () => {
     const kg = await loadGraph(out, { cache: false });
     expect(kg.diagnostics).toEqual([]);
     const r = await kg.query(
-      'SELECT ?n ?d ?rule WHERE { ?t mdkg:name ?n ; mdkg:destructiveHint ?d ; mdkg:hintSource ?h . ?h mdkg:hint "destructiveHint" ; mdkg:rule ?rule } ORDER BY ?n',
+      'SELECT ?n ?d ?rule WHERE { ?t mdkg:name ?n ; mdkg:destructiveHint ?d ; mdkg:hintOrigin ?rule . FILTER(STRSTARTS(?rule, "destructiveHint ")) } ORDER BY ?n',
     );
     expect(r.kind === 'bindings' && r.rows.map((row) => `${row.n?.value} ${row.d?.value} ${row.rule?.value}`)).toEqual([
-      'delete_item true verb:en:delete',
-      'list_items false verb:en:list',
+      'delete_item true destructiveHint inferred verb:en:delete',
+      'list_items false destructiveHint inferred verb:en:list',
     ]);
   });
 

@@ -57,7 +57,7 @@ describe('toolDocument', () => {
     expect(proseOnly('a ```jsonld b ~~~ [[c]]')).toBe('a \\`\\`\\`jsonld b \\~\\~\\~ [\\[c]]');
   });
 
-  it('loads with no diagnostics and states hints, their origin, parameters, OpenAPI details and qualified edges', async () => {
+  it('loads with no diagnostics and states its format, hints, their origin, parameters, OpenAPI details and edge notes', async () => {
     const text = stamp(writeDocument(toolDocument(getPet, edges, ['pet'])));
     const group = stamp(writeDocument(groupDocument('petstore', { id: 'pet', name: 'pet', members: ['getPetById'] })));
     const dir = await tempDir({ 'petstore/getPetById.md': text, 'petstore/_groups/pet.md': group });
@@ -67,17 +67,17 @@ describe('toolDocument', () => {
       const r = await kg.query(sparql);
       return r.kind === 'bindings' ? r.rows.map((row) => r.variables.flatMap((v) => (row[v] === undefined ? [] : [row[v].value])).join(' ')) : [];
     };
-    expect(
-      await q(
-        'SELECT ?h ?o ?r WHERE { tool:petstore/getPetById mdkg:hintSource ?s . ?s mdkg:hint ?h ; mdkg:origin ?o . OPTIONAL { ?s mdkg:rule ?r } } ORDER BY ?h',
-      ),
-    ).toEqual(['destructiveHint explicit', 'readOnlyHint inferred http-method:GET']);
+    expect(await q('SELECT ?h WHERE { tool:petstore/getPetById mdkg:hintOrigin ?h } ORDER BY ?h')).toEqual([
+      'destructiveHint explicit',
+      'readOnlyHint inferred http-method:GET',
+    ]);
+    expect(await q('SELECT ?f WHERE { tool:petstore/getPetById mdkg:documentFormat ?f }')).toEqual(['2']);
+    expect(await q('SELECT ?s WHERE { ?s a mdkg:HintSource }')).toEqual([]);
     expect(await q('SELECT ?v WHERE { tool:petstore/getPetById mdkg:readOnlyHint ?v }')).toEqual(['true']);
-    expect(
-      await q(
-        'SELECT ?t ?c ?s ?rule WHERE { ?d a mdkg:Dependency ; mdkg:relation mdkg:requires ; mdkg:target ?t ; mdkg:confidence ?c ; mdkg:score ?s ; mdkg:rule ?rule }',
-      ),
-    ).toEqual(['https://w3id.org/mdkg/tool/petstore/addPet inferred 0.812 field-match']);
+    expect(await q('SELECT ?n WHERE { tool:petstore/getPetById mdkg:edgeNote ?n }')).toEqual([
+      'requires tool:petstore/addPet inferred 0.812 field-match: addPet produces id used as petId',
+    ]);
+    expect(await q('SELECT ?d WHERE { ?d a mdkg:Dependency }')).toEqual([]);
     expect(await q('SELECT ?t WHERE { tool:petstore/getPetById mdkg:requires ?t }')).toEqual(['https://w3id.org/mdkg/tool/petstore/addPet']);
     expect(
       await q('SELECT ?n ?l ?e WHERE { tool:petstore/getPetById mdkg:parameter ?p . ?p mdkg:name ?n ; mdkg:location ?l ; mdkg:enumValue ?e } ORDER BY ?e'),

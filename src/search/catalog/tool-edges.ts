@@ -1,6 +1,7 @@
 // Dependency edges between tools, read from the qualified `mdkg:dependency` nodes (relation,
-// target, confidence, score) and the plain relation triples.
-import { MDKG } from '../../rdf/namespaces.js';
+// target, confidence, score; tool document format 1), the `mdkg:edgeNote` literals (the same in
+// one string; format 2) and the plain relation triples.
+import { DEFAULT_PREFIXES, MDKG } from '../../rdf/namespaces.js';
 import { bySubject, type TermReader } from './term-reader.js';
 
 export type Relation = 'requires' | 'precedes' | 'relatedTo' | 'nextStep';
@@ -19,6 +20,16 @@ export interface ToolEdge {
 
 const CONFIDENCES = new Set<string>(['extracted', 'inferred', 'ambiguous']);
 const m = (local: string): string => `${MDKG}${local}`;
+
+/** A format-2 edge note: `relation target confidence score rule: evidence`. */
+const NOTE = /^(\S+) (\S+) (\S+) (\S+) \S*?:(?: |$)/;
+
+/** A note's target as an IRI: a compact `prefix:rest` of the default context is expanded. */
+function expandTarget(target: string): string {
+  const colon = target.indexOf(':');
+  const prefix = colon > 0 && Object.hasOwn(DEFAULT_PREFIXES, target.slice(0, colon)) ? DEFAULT_PREFIXES[target.slice(0, colon)] : undefined;
+  return prefix === undefined ? target : `${prefix}${target.slice(colon + 1)}`;
+}
 
 /**
  * Edges between tools. `bySubjectId` finds the tool of a subject id; targets are matched by IRI,
@@ -69,30 +80,46 @@ export function readEdges(r: TermReader, bySubjectId: ReadonlyMap<number, number
   const owner = new Int32Array(RELATIONS.length * n).fill(-1);
   const at = new Int32Array(RELATIONS.length * n);
   const qualified = new Int32Array(2 * n);
+  const add = (from: number, rel: number, to: number | undefined, confidence: string, strength: number): void => {
+    if (rel < 0 || to === undefined || to === from) return;
+    const edge: ToolEdge = {
+      from,
+      to,
+      relation: RELATIONS[rel]!,
+      confidence: CONFIDENCES.has(confidence) ? (confidence as EdgeConfidence) : 'ambiguous',
+      score: strength,
+    };
+    const key: number = rel * n + to;
+    if (owner[key] === from) out[at[key] as number] = edge;
+    else {
+      owner[key] = from;
+      at[key] = out.length;
+      out.push(edge);
+    }
+  };
   bySubject(dependencies, (subject, nodes) => {
     const from = bySubjectId.get(subject);
     if (from === undefined) return;
     qualified[2 * from] = out.length;
     for (let i = 0; i < nodes.length; i += 1) {
       const node = nodes[i] as number;
-      const rel = relationIndex(relationOf[node] as number);
-      const to = target(targetOf[node] as number);
-      if (rel < 0 || to === undefined || to === from) continue;
       const confidence = r.cachedValue((confidenceOf[node] as number) < 0 ? undefined : confidenceOf[node]) ?? 'inferred';
-      const edge: ToolEdge = {
-        from,
-        to,
-        relation: RELATIONS[rel]!,
-        confidence: CONFIDENCES.has(confidence) ? (confidence as EdgeConfidence) : 'ambiguous',
-        score: score(scoreOf[node] as number),
-      };
-      const key: number = rel * n + to;
-      if (owner[key] === from) out[at[key] as number] = edge;
-      else {
-        owner[key] = from;
-        at[key] = out.length;
-        out.push(edge);
-      }
+      add(from, relationIndex(relationOf[node] as number), target(targetOf[node] as number), confidence, score(scoreOf[node] as number));
+    }
+    qualified[2 * from + 1] = out.length;
+  });
+  // Format-2 notes, for a tool without qualified nodes (a document uses one form or the other).
+  bySubject(r.pairs(m('edgeNote')), (subject, notes) => {
+    const from = bySubjectId.get(subject);
+    if (from === undefined || (qualified[2 * from + 1] as number) > (qualified[2 * from] as number)) return;
+    qualified[2 * from] = out.length;
+    for (let i = 0; i < notes.length; i += 1) {
+      const note = notes[i] as number;
+      const match = r.isLiteral(note) ? NOTE.exec(r.value(note) ?? '') : null;
+      if (match === null) continue;
+      const raw = Number(match[4]);
+      const strength = Number.isFinite(raw) ? Math.min(1, Math.max(0, raw)) : 0.5;
+      add(from, RELATIONS.indexOf(match[1] as Relation), byIri.get(expandTarget(match[2] as string)), match[3] as string, strength);
     }
     qualified[2 * from + 1] = out.length;
   });

@@ -64,6 +64,7 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
     `${SCHEMA}description`,
     `${SCHEMA}abstract`,
     m('deprecated'),
+    m('hintOrigin'),
     ...HINTS.map(m),
   ]);
   const param = r.table([m('required'), m('name')]);
@@ -80,6 +81,7 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
   ].map((iri) => tool.at(iri)) as [number, number, number, number, number, number, number, number];
   const HINT_SLOTS = HINTS.map((h) => tool.at(m(h)));
   const DEPRECATED = tool.at(m('deprecated'));
+  const HINT_ORIGINS = tool.at(m('hintOrigin'));
   // Flag-like literals (`true`, `inferred`, a source name) repeat: decoded once.
   const flag = (t: PredicateTable, k: number): string | undefined => r.cachedValue(r.firstLiteral(t, k));
   const text = (t: PredicateTable, k: number): string | undefined => r.value(r.firstLiteral(t, k));
@@ -103,6 +105,12 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
       r.collect(node, hintNode);
       const hint = flag(hintNode, 0) as keyof ToolAnnotationsView;
       if (flag(hintNode, 1) === 'inferred' && HINTS.includes(hint)) inferredHints.add(hint);
+    }
+    // Format 2: one literal per hint, `hint origin [rule]`.
+    for (const origin of r.objects(tool, HINT_ORIGINS)) {
+      if (!r.isLiteral(origin)) continue;
+      const [hint, from] = (r.value(origin) ?? '').split(' ', 2) as [keyof ToolAnnotationsView, string | undefined];
+      if (from === 'inferred' && HINTS.includes(hint)) inferredHints.add(hint);
     }
     const required: string[] = [];
     for (const p of paramNodes) {
