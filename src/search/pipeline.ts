@@ -81,7 +81,7 @@ export async function searchIndex(
   const { state, lists, learned } = whole;
   const { params } = parts;
   const maxScore = whole.maxScore ?? maxFused(lists, params.fusion.weights, params.fusion.k);
-  const hits = buildHits(parts, state, ranked.slice(0, opts.limit), maxScore, opts.explain, learned);
+  const hits = buildHits(parts, state, ranked.slice(0, opts.limit), maxScore, opts.explain, learned, ranked[1]);
   const top = hits[0]?.confidence ?? 0;
   if (hits.length === 0) {
     diagnostics.push({ code: 'MDKG_LOW_CONFIDENCE', severity: 'warning', message: `no tool matched '${searched}'` });

@@ -50,7 +50,7 @@ function lexicalConfidence(parts: IndexParts, lexical: Ranking): number {
   const top = lexical.ranked[0];
   if (top === undefined) return 0;
   const max = maxFused(lexical.lists, parts.params.fusion.weights, parts.params.fusion.k);
-  return buildHits(parts, lexical.state, [top], max, false, lexical.learned)[0]?.confidence ?? 0;
+  return buildHits(parts, lexical.state, [top], max, false, lexical.learned, lexical.ranked[1])[0]?.confidence ?? 0;
 }
 
 /** Ranks a request with a vector strategy (`lexical` is the lexical ranking itself). */

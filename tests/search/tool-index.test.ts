@@ -132,6 +132,17 @@ describe('ToolIndex on the bundled graphs/tools', () => {
   });
 });
 
+describe('confidence does not depend on the limit', () => {
+  // Written for this test: a request per kind (clear, vague, multi-step, no answer).
+  it.each(['make a folder', 'open something', 'read the notes file and then delete it', 'book a flight to Oslo'])('%j', async (request) => {
+    const all = (await index.search(request, { limit: 10 })).hits.map((h) => [h.id, h.confidence]);
+    for (const limit of [1, 2, 3, 5]) {
+      const cut = await index.search(request, { limit });
+      expect(cut.hits.map((h) => [h.id, h.confidence])).toEqual(all.slice(0, limit));
+    }
+  });
+});
+
 describe('ToolIndex bad input', () => {
   it.each([
     ['', 'MDKG_QUERY_EMPTY'],

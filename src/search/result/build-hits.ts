@@ -20,6 +20,8 @@ export function buildHits(
   maxScore: number,
   explain: boolean,
   learned?: ReadonlyMap<number, RerankFeatures>,
+  /** The result after the first in the whole ranking (hits may be cut to fewer): confidence never depends on the limit. */
+  runnerUp: Fused | undefined = fused[1],
 ): SearchHit[] {
   const { catalog, bm25, adjacency } = parts;
   const bm25Score = new Map(state.bm25.map((d) => [d.doc, d.score]));
@@ -28,7 +30,11 @@ export function buildHits(
   // the re-ranker put it first against the words).
   const lead = fused[0] === undefined ? 0 : (bm25Score.get(fused[0].doc) ?? 0) - (state.bm25.find((d) => d.doc !== fused[0]!.doc)?.score ?? 0);
   const margin = topLexical > 0 ? Math.max(0, lead) / topLexical : 0;
-  const decisive = decided(fused, learned, parts.options.rerank ?? DEFAULT_RERANK);
+  const decisive = decided(
+    fused[0] === undefined ? [] : runnerUp === undefined ? [fused[0]] : [fused[0], runnerUp],
+    learned,
+    parts.options.rerank ?? DEFAULT_RERANK,
+  );
   const queryTerms = [...state.terms.keys()];
   const request = requestEvidence(state, bm25, parts.params.bm25.k1);
   // With vectors: each hit's cosine, absolute and relative to the request's best.
