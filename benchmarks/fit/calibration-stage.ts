@@ -12,9 +12,8 @@ import { confidence } from '../../src/search/result/calibrate.js';
 import { fitLogistic } from '../../src/search/fit/logistic-fit.js';
 import type { CalibrationModel, ConfidenceFeatures } from '../../src/search/params/calibration-model.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
-import { requestObject } from '../../src/search/request/request-object.js';
-import { terms, tokenize } from '../../src/search/text/tokenize.js';
 import { catalogGroups, foreignCatalog } from './catalog-groups.js';
+import { shortForm } from './short-form.js';
 import type { FitDataset } from './datasets.js';
 import type { StageOutput } from './files.js';
 import type { Tree } from './tree.js';
@@ -104,7 +103,8 @@ export async function calibrationStage(
     options: {
       l2,
       iterations,
-      population: 'top-10 hits of train/dev queries, and of the same queries in the catalog of another dataset group (cross-catalog negatives)',
+      population:
+        'top-10 hits of train/dev queries, of the same queries in the catalog of another dataset group (cross-catalog negatives), and of each query cut to its object noun in the next such catalog (short negatives)',
       nonNegative: true,
     },
     measured: { eceAfterFit: measured },
@@ -112,11 +112,4 @@ export async function calibrationStage(
     fitted: { model: vector === undefined ? model : { ...model, vector } },
     model: vector === undefined ? model : { ...model, vector },
   };
-}
-
-/** The word of a request that is its object noun (request-object.ts), as written; none without one. */
-export function shortForm(request: string): string | undefined {
-  const object = requestObject(request);
-  if (object === undefined) return undefined;
-  return tokenize(request).find((t) => t.kind === 'word' && terms(t.surface)[0] === object)?.surface;
 }
