@@ -7,7 +7,7 @@ import { type CodeIndex, codeIndexOf } from './code-index.js';
 import { confinePath } from './confine-path.js';
 import { fileStructure, renderStructure, type StructureFolder } from './file-structure.js';
 import { type RepoMap, repoMap } from './repo-map.js';
-import { searchCode, snippetOf } from './search-code.js';
+import { searchCode, symbolFields } from './search-code.js';
 import { patternIndexOf, type SimilarPatternsResult } from './similar-patterns.js';
 import { lookupSymbols } from './symbol-query.js';
 import { LearnedPairs } from '../search/learned/learned-pairs.js';
@@ -73,18 +73,9 @@ export function searchBySymbolRequest(ctx: CodeContext, args: { name: string; mo
   const { index, diagnostics } = opened(ctx);
   const found = lookupSymbols(index, args.name, mode);
   const hits = found.slice(0, limit).map(({ ref, rule, distance }): CodeHit => {
-    const s = index.symbols[ref]!;
     const confidence = rule === 'exact' ? 1 : rule === 'case-insensitive' ? 0.9 : rule === 'fuzzy' ? Math.max(0.3, 0.9 - 0.2 * (distance ?? 0)) : 0.7;
     return {
-      id: index.symbolId(ref),
-      file: index.files[s.file]!.path,
-      startLine: s.startLine,
-      endLine: s.endLine,
-      kind: s.kind,
-      name: s.name,
-      qualifiedName: s.qualifiedName,
-      signature: s.signature,
-      snippet: snippetOf(s.doc, s.signature),
+      ...symbolFields(index, ref),
       score: confidence,
       confidence,
       evidence: [{ source: 'symbol', rule: distance === undefined ? rule : `${rule} (distance ${distance})` }],

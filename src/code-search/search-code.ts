@@ -60,6 +60,22 @@ export function inScope(file: string, scope: string | undefined): boolean {
   return scope === undefined || file === scope || file.startsWith(`${scope}/`);
 }
 
+/** What a hit says of a symbol, besides its score, confidence and evidence. */
+export function symbolFields(index: CodeIndex, ref: number): Omit<CodeHit, 'score' | 'confidence' | 'evidence' | 'features'> {
+  const s = index.symbols[ref]!;
+  return {
+    id: index.symbolId(ref),
+    file: index.files[s.file]!.path,
+    startLine: s.startLine,
+    endLine: s.endLine,
+    kind: s.kind,
+    name: s.name,
+    qualifiedName: s.qualifiedName,
+    signature: s.signature,
+    snippet: snippetOf(s.doc, s.signature),
+  };
+}
+
 /** First sentence of the doc comment, else the signature, at most 160 characters. */
 export function snippetOf(doc: string, signature: string): string {
   const text = doc === '' ? signature : firstSentence(doc, true);
@@ -218,17 +234,8 @@ function toHit(
       ...explained,
     };
   }
-  const s = index.symbols[c.ref]!;
   return {
-    id: index.symbolId(c.ref),
-    file: index.files[s.file]!.path,
-    startLine: s.startLine,
-    endLine: s.endLine,
-    kind: s.kind,
-    name: s.name,
-    qualifiedName: s.qualifiedName,
-    signature: s.signature,
-    snippet: snippetOf(s.doc, s.signature),
+    ...symbolFields(index, c.ref),
     score: round(c.score),
     confidence: round(confidence),
     evidence,

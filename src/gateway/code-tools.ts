@@ -2,13 +2,7 @@
 // get_repo_map, and reindex_codebase (listed only when the gateway was started with --code-root).
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
-const object = (properties: Record<string, object>, required: string[] = []): Tool['inputSchema'] => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
-const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+import { object, READ } from './meta-tools.js';
 const PATH = { type: 'string', minLength: 1, maxLength: 4096 };
 
 export const CODE_TOOLS: Tool[] = [

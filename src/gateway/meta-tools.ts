@@ -2,13 +2,13 @@
 // input schemas and annotations. Their implementations are in tool-calls.ts and graph-calls.ts.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
-const object = (properties: Record<string, object>, required: string[] = []): Tool['inputSchema'] => ({
+export const object = (properties: Record<string, object>, required: string[] = []): Tool['inputSchema'] => ({
   type: 'object',
   properties,
   required,
   additionalProperties: false,
 });
-const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+export const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export const META_TOOLS: Tool[] = [
   {
