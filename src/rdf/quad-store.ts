@@ -93,28 +93,22 @@ export class QuadStore implements Source {
   }
 
   #intern(term: Term): number {
-    const key = keyOf(term);
+    return this.#internKey(keyOf(term), term);
+  }
+
+  /** Interns a term by its code without building the term (a code that is not canonical is decoded once). */
+  #internCode(code: string): number {
+    return this.#internKey(keyOfCode(code), undefined);
+  }
+
+  /** The id of a canonical term code, added (with the term, when built) if new. */
+  #internKey(key: string, term: Term | undefined): number {
     const ids = this.#idMap();
     let id = ids.get(key);
     if (id === undefined) {
       id = this.#codes.length;
       this.#codes.push(key);
       this.#terms.push(term);
-      ids.set(key, id);
-      this.#indexed += 1;
-    }
-    return id;
-  }
-
-  /** Interns a term by its code without building the term (a code that is not canonical is decoded once). */
-  #internCode(code: string): number {
-    const key = keyOfCode(code);
-    const ids = this.#idMap();
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = this.#codes.length;
-      this.#codes.push(key);
-      this.#terms.push(undefined);
       ids.set(key, id);
       this.#indexed += 1;
     }
