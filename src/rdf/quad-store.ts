@@ -248,31 +248,9 @@ export class QuadStore implements Source {
     const fresh = (this.#graphs.get(g)?.length ?? 0) === 0 && local.length < 200_000;
     const seen = new Set<number>();
     const n = local.length;
-    if (fresh) {
-      // Into a graph of its own: one typed array of store ids, duplicates of the table dropped.
-      const triples = new Uint32Array(spo.length);
-      let at = 0;
-      for (let i = 0; i < spo.length; i += 3) {
-        const ls = spo[i] as number;
-        const lp = spo[i + 1] as number;
-        const lo = spo[i + 2] as number;
-        const s = local[ls];
-        const p = local[lp];
-        const o = local[lo];
-        if (s === undefined || p === undefined || o === undefined) throw new TypeError('bad quad index');
-        const key = (ls * n + lp) * n + lo;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        triples[at++] = s;
-        triples[at++] = p;
-        triples[at++] = o;
-      }
-      this.#graphs.set(g, at === triples.length ? triples : triples.slice(0, at));
-      this.#size += at / 3;
-      this.#version += 1;
-      this.#index = undefined;
-      return;
-    }
+    // Fresh: into a graph of its own, one typed array of store ids, duplicates of the table dropped.
+    const triples = fresh ? new Uint32Array(spo.length) : undefined;
+    let at = 0;
     for (let i = 0; i < spo.length; i += 3) {
       const ls = spo[i] as number;
       const lp = spo[i + 1] as number;
@@ -281,8 +259,22 @@ export class QuadStore implements Source {
       const p = local[lp];
       const o = local[lo];
       if (s === undefined || p === undefined || o === undefined) throw new TypeError('bad quad index');
-      this.#insert(g, s, p, o);
+      if (triples === undefined) {
+        this.#insert(g, s, p, o);
+        continue;
+      }
+      const key = (ls * n + lp) * n + lo;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      triples[at++] = s;
+      triples[at++] = p;
+      triples[at++] = o;
     }
+    if (triples === undefined) return;
+    this.#graphs.set(g, at === triples.length ? triples : triples.slice(0, at));
+    this.#size += at / 3;
+    this.#version += 1;
+    this.#index = undefined;
   }
 
   /**
