@@ -39,6 +39,13 @@ export interface ConfidenceFeatures {
    * first beats the second); 0 after the first result, and when the search did not re-rank.
    */
   decisive: number;
+  /**
+   * A decided order backed by the name: decisive × the IDF share of the first result's name the
+   * request says (evidence-features.ts `nameExplained`). A re-ranker sure of a tool whose name the
+   * request never says ("what time is it" → get_file_info, won on one word deep in its
+   * description) is sure of little; 0 after the first result.
+   */
+  namedDecisive: number;
 }
 
 export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
@@ -53,6 +60,7 @@ export const FEATURE_NAMES: readonly (keyof ConfidenceFeatures)[] = [
   'actionAgree',
   'backedLead',
   'decisive',
+  'namedDecisive',
 ];
 
 /** A logistic model: an intercept and a coefficient per feature. */

@@ -1,7 +1,7 @@
 // Shapes fused results into hits: tool facts, calibrated confidence, per-source evidence.
 import { alignment } from '../rank/alignment.js';
 import { confidence } from './calibrate.js';
-import { evidenceOf as evidenceFeatures, requestEvidence } from './evidence-features.js';
+import { evidenceOf as evidenceFeatures, nameExplained, requestEvidence } from './evidence-features.js';
 import type { ConfidenceFeatures, VectorFeatures } from '../params/calibration-model.js';
 import type { Fused } from '../rank/fusion.js';
 import { DEFAULT_RERANK, type RerankFeatures, type RerankModel } from '../params/rerank-model.js';
@@ -71,6 +71,7 @@ export function buildHits(
       actionAgree: alignment(state.intent, tool.annotations) ?? 0.5,
       backedLead: (i === 0 ? margin : 0) * absolute.selfScore,
       decisive: i === 0 ? decisive : 0,
+      namedDecisive: i === 0 ? decisive * nameExplained(parts.profiles.get(f.doc), state) : 0,
     };
     const vector = vectorOf(f.doc);
     const evidence: Evidence[] = [];

@@ -5,6 +5,10 @@ import { verbOfWord } from '../../lexicon/verbs.js';
 import type { Bm25Index } from '../text/bm25.js';
 import { idf } from '../text/idf.js';
 import type { RankingState } from '../rank/rank-request.js';
+import { abbreviates, type ToolProfile } from '../rank/rerank.js';
+
+/** How much a name verb counts when the request has another verb of its class (a hand-set prior). */
+export const VERB_CLASS_SHARE = 0.5;
 
 /** What is the same for every hit of one request: term weights and the best possible lexical score. */
 export interface RequestEvidence {
@@ -50,4 +54,29 @@ export function evidenceOf(
     explained: request.total > 0 ? matched / request.total : 0,
     selfScore: request.bestPossible > 0 ? Math.min(1, lexical / request.bestPossible) : 0,
   };
+}
+
+/**
+ * The IDF share of a tool's name the request says: a name word counts when the request has it, an
+ * equivalent of it or an abbreviation of it; a corrected word at its reduced weight
+ * (1 − distance / length), as in ranking; a verb of the same class as the request's verb at half
+ * weight (VERB_CLASS_SHARE: "erase the relations" says what `delete_relations` does, not its word,
+ * and "make it executable" reaches `edit` only through a broad class).
+ */
+export function nameExplained(profile: ToolProfile, state: RankingState): number {
+  const said = new Set([...state.terms.keys(), ...state.equivalents.keys()]);
+  const sameClass = new Set(state.expanded);
+  let total = 0;
+  let matched = 0;
+  for (const { term, idf: weight } of profile.nameTerms) {
+    total += weight;
+    if (said.has(term) || [...state.terms.keys()].some((t) => abbreviates(t, term))) {
+      matched += weight;
+      continue;
+    }
+    let share = sameClass.has(term) ? VERB_CLASS_SHARE : 0;
+    for (const c of state.corrections) if (c.to === term) share = Math.max(share, 1 - c.distance / c.from.length);
+    matched += weight * share;
+  }
+  return total > 0 ? matched / total : 0;
 }

@@ -15,6 +15,7 @@ const base: ConfidenceFeatures = {
   actionAgree: 0.5,
   backedLead: 0.05,
   decisive: 0.5,
+  namedDecisive: 0.25,
 };
 
 describe('confidence', () => {
@@ -33,6 +34,7 @@ describe('confidence', () => {
         actionAgree: 100,
         backedLead: 100,
         decisive: 100,
+        namedDecisive: 100,
       },
     };
     const model = { first: strong, others: strong };
@@ -51,6 +53,7 @@ describe('confidence', () => {
           actionAgree: 1,
           backedLead: 1,
           decisive: 1,
+          namedDecisive: 1,
         },
         model,
       ),
@@ -69,6 +72,7 @@ describe('confidence', () => {
           actionAgree: -1,
           backedLead: -1,
           decisive: -1,
+          namedDecisive: -1,
         },
         model,
       ),
@@ -126,6 +130,7 @@ describe('fitLogistic', () => {
         actionAgree: 0,
         backedLead: 0,
         decisive: 0,
+        namedDecisive: 0,
       },
     });
   });
