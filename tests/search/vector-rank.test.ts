@@ -175,13 +175,11 @@ describe.skipIf(!installed)('confidence with vectors: the vector calibration (us
   }, 60_000);
 
   // Written for this test: requests no bundled tool answers whose one content word a tool's
-  // description happens to use. Both calibrations must doubt the tool that uses the word (the
-  // lexical one through namedDecisive: the request never says the tool's name).
+  // description happens to use. The vector calibration doubts the tool that uses the word, whatever
+  // lexical search alone says ("size" is a word of `list_directory_with_sizes`' name).
   it.each(['what size are my shoes', 'how long is the movie', 'who wrote this song'])('%j comes back under 0.5 with auto', async (request) => {
-    const lexical = await index.search(request, { strategy: 'full' });
     const auto = await index.search(request, { strategy: 'auto' });
     expect(auto.hits[0]?.confidence).toBeLessThan(0.5);
-    expect(lexical.hits[0]?.confidence ?? 0).toBeLessThan(0.5);
     expect(auto.diagnostics.map((d) => d.code)).toContain('MDKG_LOW_CONFIDENCE');
   });
 
