@@ -15,10 +15,10 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import { CODE_BM25, type CodeIndex } from '../src/code-search/code-index.js';
+import { CODE_BM25 } from '../src/code-search/code-index.js';
 import { CODE_RANK, searchCode } from '../src/code-search/search-code.js';
 import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
-import { matches, openCodeCatalog, type Query, readCodeDatasets } from './code-sets.js';
+import { meanOf, openCodeCatalog, readCodeDatasets, type Scores, scoreRanked } from './code-sets.js';
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -26,32 +26,19 @@ const opt = (name: string): string | undefined => {
 };
 const splits = (opt('--split') ?? 'train,dev,test').split(',');
 const jsonOut = opt('--json');
-// Tuning (train and dev only): --bm25 '{"name":{"weight":2,"b":0.3}}' --rank '{"call":0.1}'
+// Tuning (train and dev only): --bm25 '{"name":{"weight":2,"b":0.3},"coord":0.5}' --rank '{"call":0.1}'
 const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
-const bm25Params = bm25Override === undefined ? CODE_BM25 : { ...CODE_BM25, fields: { ...CODE_BM25.fields, ...(JSON.parse(bm25Override) as object) } };
+// Field entries of --bm25 override fields; `k1` and `coord` the parameters of the same name.
+const bm25Params = ((): typeof CODE_BM25 => {
+  if (bm25Override === undefined) return CODE_BM25;
+  const { k1, coord, ...fields } = JSON.parse(bm25Override) as { k1?: number; coord?: number };
+  return { ...CODE_BM25, ...(k1 === undefined ? {} : { k1 }), ...(coord === undefined ? {} : { coord }), fields: { ...CODE_BM25.fields, ...fields } };
+})();
 
-interface Scores {
-  hit1: number;
-  hit5: number;
-  mrr: number;
-  ndcg10: number;
-}
-
-function score(ranked: RangeHit[], q: Query, index: CodeIndex): Scores & { rank: number } {
-  const at = ranked.findIndex((h) => q.expected.some((e) => matches(h, e, index)));
-  const rank = at < 0 ? 0 : at + 1;
-  return {
-    rank,
-    hit1: rank === 1 ? 1 : 0,
-    hit5: rank >= 1 && rank <= 5 ? 1 : 0,
-    mrr: rank === 0 ? 0 : 1 / rank,
-    ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0,
-  };
-}
-
-const mean = (rows: Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
+const score = scoreRanked;
+const mean = meanOf;
 
 const results: unknown[] = [];
 const fmt = (x: number): string => x.toFixed(3);
