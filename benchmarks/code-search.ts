@@ -37,9 +37,6 @@ const bm25Params = ((): typeof CODE_BM25 => {
   return { ...CODE_BM25, ...(k1 === undefined ? {} : { k1 }), ...(coord === undefined ? {} : { coord }), fields: { ...CODE_BM25.fields, ...fields } };
 })();
 
-const score = scoreRanked;
-const mean = meanOf;
-
 const results: unknown[] = [];
 const fmt = (x: number): string => x.toFixed(3);
 console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${new Date().toISOString()}`);
@@ -65,10 +62,10 @@ for (const d of readCodeDatasets(splits)) {
   console.log('|---|---|---|---|---|---|');
   for (const [name, run] of args.includes('--only') ? methods.slice(0, 1) : methods) {
     const began = performance.now();
-    const rows = d.queries.map((q) => ({ q, ...score(run(q.query), q, cat.index) }));
+    const rows = d.queries.map((q) => ({ q, ...scoreRanked(run(q.query), q, cat.index) }));
     const ms = (performance.now() - began) / d.queries.length;
     console.log(
-      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
+      `| ${name} | ${fmt(meanOf(rows, 'hit1'))} | ${fmt(meanOf(rows, 'hit5'))} | ${fmt(meanOf(rows, 'mrr'))} | ${fmt(meanOf(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
     );
     if (args.includes('--misses') && name === 'search_code' && d.split !== 'test')
       for (const r of rows.filter((r) => r.rank !== 1))
@@ -83,10 +80,10 @@ for (const d of readCodeDatasets(splits)) {
       split: d.split,
       method: name,
       queries: d.queries.length,
-      hit1: mean(rows, 'hit1'),
-      hit5: mean(rows, 'hit5'),
-      mrr: mean(rows, 'mrr'),
-      ndcg10: mean(rows, 'ndcg10'),
+      hit1: meanOf(rows, 'hit1'),
+      hit5: meanOf(rows, 'hit5'),
+      mrr: meanOf(rows, 'mrr'),
+      ndcg10: meanOf(rows, 'ndcg10'),
       msPerQuery: ms,
       files: cat.index.files.length,
       symbols: cat.index.symbols.length,
@@ -103,5 +100,7 @@ if (jsonOut !== undefined)
 {
   const ours = results.filter((r) => (r as { method: string }).method === 'search_code') as Scores[];
   if (ours.length > 0)
-    console.log(`\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}`);
+    console.log(
+      `\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(meanOf(ours, 'hit1'))}, Hit@5 ${fmt(meanOf(ours, 'hit5'))}, MRR ${fmt(meanOf(ours, 'mrr'))}`,
+    );
 }
