@@ -15,10 +15,10 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import { CODE_BM25, type CodeIndex } from '../src/code-search/code-index.js';
+import { CODE_BM25 } from '../src/code-search/code-index.js';
 import { CODE_RANK, searchCode } from '../src/code-search/search-code.js';
 import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
-import { matches, openCodeCatalog, type Query, readCodeDatasets } from './code-sets.js';
+import { meanOf, openCodeCatalog, readCodeDatasets, type Scores, scoreRanked } from './code-sets.js';
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -26,32 +26,16 @@ const opt = (name: string): string | undefined => {
 };
 const splits = (opt('--split') ?? 'train,dev,test').split(',');
 const jsonOut = opt('--json');
-// Tuning (train and dev only): --bm25 '{"name":{"weight":2,"b":0.3}}' --rank '{"call":0.1}'
+// Tuning (train and dev only): --bm25 '{"name":{"weight":2,"b":0.3},"coord":0.5}' --rank '{"call":0.1}'
 const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
-const bm25Params = bm25Override === undefined ? CODE_BM25 : { ...CODE_BM25, fields: { ...CODE_BM25.fields, ...(JSON.parse(bm25Override) as object) } };
-
-interface Scores {
-  hit1: number;
-  hit5: number;
-  mrr: number;
-  ndcg10: number;
-}
-
-function score(ranked: RangeHit[], q: Query, index: CodeIndex): Scores & { rank: number } {
-  const at = ranked.findIndex((h) => q.expected.some((e) => matches(h, e, index)));
-  const rank = at < 0 ? 0 : at + 1;
-  return {
-    rank,
-    hit1: rank === 1 ? 1 : 0,
-    hit5: rank >= 1 && rank <= 5 ? 1 : 0,
-    mrr: rank === 0 ? 0 : 1 / rank,
-    ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0,
-  };
-}
-
-const mean = (rows: Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
+// Field entries of --bm25 override fields; `k1` and `coord` the parameters of the same name.
+const bm25Params = ((): typeof CODE_BM25 => {
+  if (bm25Override === undefined) return CODE_BM25;
+  const { k1, coord, ...fields } = JSON.parse(bm25Override) as { k1?: number; coord?: number };
+  return { ...CODE_BM25, ...(k1 === undefined ? {} : { k1 }), ...(coord === undefined ? {} : { coord }), fields: { ...CODE_BM25.fields, ...fields } };
+})();
 
 const results: unknown[] = [];
 const fmt = (x: number): string => x.toFixed(3);
@@ -78,10 +62,10 @@ for (const d of readCodeDatasets(splits)) {
   console.log('|---|---|---|---|---|---|');
   for (const [name, run] of args.includes('--only') ? methods.slice(0, 1) : methods) {
     const began = performance.now();
-    const rows = d.queries.map((q) => ({ q, ...score(run(q.query), q, cat.index) }));
+    const rows = d.queries.map((q) => ({ q, ...scoreRanked(run(q.query), q, cat.index) }));
     const ms = (performance.now() - began) / d.queries.length;
     console.log(
-      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
+      `| ${name} | ${fmt(meanOf(rows, 'hit1'))} | ${fmt(meanOf(rows, 'hit5'))} | ${fmt(meanOf(rows, 'mrr'))} | ${fmt(meanOf(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
     );
     if (args.includes('--misses') && name === 'search_code' && d.split !== 'test')
       for (const r of rows.filter((r) => r.rank !== 1))
@@ -96,10 +80,10 @@ for (const d of readCodeDatasets(splits)) {
       split: d.split,
       method: name,
       queries: d.queries.length,
-      hit1: mean(rows, 'hit1'),
-      hit5: mean(rows, 'hit5'),
-      mrr: mean(rows, 'mrr'),
-      ndcg10: mean(rows, 'ndcg10'),
+      hit1: meanOf(rows, 'hit1'),
+      hit5: meanOf(rows, 'hit5'),
+      mrr: meanOf(rows, 'mrr'),
+      ndcg10: meanOf(rows, 'ndcg10'),
       msPerQuery: ms,
       files: cat.index.files.length,
       symbols: cat.index.symbols.length,
@@ -116,5 +100,7 @@ if (jsonOut !== undefined)
 {
   const ours = results.filter((r) => (r as { method: string }).method === 'search_code') as Scores[];
   if (ours.length > 0)
-    console.log(`\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}`);
+    console.log(
+      `\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(meanOf(ours, 'hit1'))}, Hit@5 ${fmt(meanOf(ours, 'hit5'))}, MRR ${fmt(meanOf(ours, 'mrr'))}`,
+    );
 }

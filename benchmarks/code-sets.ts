@@ -1,7 +1,7 @@
 // The code-search datasets (benchmarks/datasets/code-*) and their catalogs, shared by the benchmark
 // (code-search.ts) and the confidence fit (fit-code-confidence.ts). Dataset format of `mdkg bench`,
 // extended for code: `expected` holds `<path>` or `<path>#<qualified name>`, any one found counts.
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,6 +58,28 @@ export function matches(hit: RangeHit, expected: string, index: CodeIndex): bool
   );
 }
 
+export interface Scores {
+  hit1: number;
+  hit5: number;
+  mrr: number;
+  ndcg10: number;
+}
+
+/** The scores of one ranked list: the first expected entry at rank r gives Hit@1/5, 1/r and 1/log2(r + 1) (0 when absent). */
+export function scoreRanked(ranked: readonly RangeHit[], q: Query, index: CodeIndex): Scores & { rank: number } {
+  const at = ranked.findIndex((h) => q.expected.some((e) => matches(h, e, index)));
+  const rank = at < 0 ? 0 : at + 1;
+  return {
+    rank,
+    hit1: rank === 1 ? 1 : 0,
+    hit5: rank >= 1 && rank <= 5 ? 1 : 0,
+    mrr: rank === 0 ? 0 : 1 / rank,
+    ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0,
+  };
+}
+
+export const meanOf = (rows: readonly Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
+
 export interface Catalog {
   index: CodeIndex;
   sourceRoot: string;
@@ -94,4 +116,18 @@ export async function openCodeCatalog(d: Dataset, bm25Params: Bm25Params = CODE_
   globalThis.gc?.();
   const heapMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
   return { index, sourceRoot, loadMs, indexMs, heapMb, ...(generateMs === undefined ? {} : { generateMs }), cleanup };
+}
+
+/**
+ * A writable graph folder with the code documents of a dataset's catalog in `<into>/code` (copied,
+ * or generated from the source folder), for benchmarks that add documents (learned pairs).
+ */
+export async function codeGraphsIn(d: Dataset, into: string): Promise<{ graphs: string; sourceRoot: string }> {
+  const path = resolve(d.dir, d.catalog.path);
+  if (d.catalog.type === 'code-source') {
+    await generateCode({ root: path, start: '', outDir: join(into, 'code') });
+    return { graphs: into, sourceRoot: path };
+  }
+  cpSync(path, join(into, 'code'), { recursive: true });
+  return { graphs: into, sourceRoot: ROOT };
 }

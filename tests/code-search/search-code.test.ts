@@ -80,6 +80,26 @@ describe('searchCode', () => {
   });
 });
 
+describe('searchCode with learned pairs (options.learned)', () => {
+  // The target gains the best word score times CODE_RANK.learned (2) times weight^CODE_RANK.learnedPower (4).
+  it.each([
+    [1, 2],
+    [0.9, 1.3122],
+    [0.5, 0.125],
+  ])('a pair of weight %s adds %s times the best word score', (weight, share) => {
+    const query = 'hash a password';
+    const plain = searchCode(index, query, { limit: 50 }).hits;
+    const best = plain[0]!.score;
+    const target = plain.findIndex((h) => h.id === 'src/auth/session.ts#SessionStore');
+    const ref = index.symbols.findIndex((s) => s.qualifiedName === 'SessionStore');
+    const learned = new Map([[ref, { term: 'hash', how: 'exact' as const, weight }]]);
+    const hit = searchCode(index, query, { limit: 50, learned }).hits.find((h) => h.id === 'src/auth/session.ts#SessionStore')!;
+    const before = target < 0 ? 0 : plain[target]!.score;
+    expect(hit.score).toBeCloseTo(before + best * share, 2);
+    expect(hit.evidence).toContainEqual({ source: 'learned', pair: { term: 'hash', how: 'exact', weight } });
+  });
+});
+
 describe('lookupSymbols', () => {
   it.each<[string, SymbolMatchMode, string[]]>([
     ['signIn', 'exact', ['SessionStore.signIn:exact']],
