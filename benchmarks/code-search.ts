@@ -10,13 +10,26 @@
  * repository root); `code-source` is a source folder read in place (node_modules/n3/src), generated
  * into a temp folder first (removed after). Runs search_code and two baselines (baselines.ts):
  * Hit@1, Hit@5, MRR, nDCG@10 (one relevant result needed: the gain of the first match at rank r is
- * 1/log2(r + 1)), plus index time (load + build) and heap used by the index.
+ * 1/log2(r + 1)), p50 latency, plus index time (load + build) and heap used by the index.
+ *
+ * Strategies (issue 15): search_code `lexical` (the default) and, with use-lite vectors (the optional
+ * packages; skipped with a note when they are missing), `vector`, `hybrid` and `auto`
+ * (src/code-search/code-strategies.ts). The symbols are embedded twice per set: into an empty
+ * vector cache (the time without a cache) and again from it (the time with one).
+ *
+ *   npm run bench:code-search -- --strategy lexical,auto   # only these (default: all four)
+ *   npm run bench:code-search -- --vector-cache /tmp/v      # keep the vectors across runs
  */
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { CODE_BM25, type CodeIndex } from '../src/code-search/code-index.js';
-import { CODE_RANK, searchCode } from '../src/code-search/search-code.js';
+import { CODE_VECTOR_PARAMS, searchCodeWithStrategy } from '../src/code-search/code-strategies.js';
+import { embedCode } from '../src/code-search/code-vectors.js';
+import { CODE_RANK } from '../src/code-search/search-code.js';
+import type { CodeStrategy } from '../src/code-search/types.js';
+import type { ToolVectors } from '../src/search/vector/tool-vectors.js';
+import { UseLiteProvider } from '../src/search/vector/use-lite.js';
 import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
 import { matches, openCodeCatalog, type Query, readCodeDatasets } from './code-sets.js';
 const args = process.argv.slice(2);
@@ -30,6 +43,23 @@ const jsonOut = opt('--json');
 const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
+// Tuning the vector strategies (train and dev only): --vector-params '{"auto":{...}}'
+const vectorOverride = opt('--vector-params');
+if (vectorOverride !== undefined) {
+  const o = JSON.parse(vectorOverride) as Partial<typeof CODE_VECTOR_PARAMS>;
+  Object.assign(CODE_VECTOR_PARAMS, o, { auto: { ...CODE_VECTOR_PARAMS.auto, ...o.auto }, hybrid: { ...CODE_VECTOR_PARAMS.hybrid, ...o.hybrid } });
+}
+const strategies = (opt('--strategy') ?? 'lexical,vector,hybrid,auto').split(',') as CodeStrategy[];
+const provider = new UseLiteProvider();
+let vectorsOff: string | undefined;
+if (strategies.some((s) => s !== 'lexical'))
+  await provider.ready().catch((error: unknown) => {
+    vectorsOff = (error as Error).message;
+  });
+if (vectorsOff !== undefined) console.log(`vector strategies skipped: ${vectorsOff}`);
+// --vector-cache <dir>: keep the vectors there across runs (the "without cache" time is then only right on the first run).
+const keptCache = opt('--vector-cache');
+const cacheRoot = keptCache === undefined ? mkdtempSync(join(tmpdir(), 'mdkg-bench-code-vectors-')) : resolve(keptCache);
 const bm25Params = bm25Override === undefined ? CODE_BM25 : { ...CODE_BM25, fields: { ...CODE_BM25.fields, ...(JSON.parse(bm25Override) as object) } };
 
 interface Scores {
@@ -59,8 +89,24 @@ console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 
 for (const d of readCodeDatasets(splits)) {
   const cat = await openCodeCatalog(d, bm25Params);
   const chunks = chunkBaseline(cat.index, cat.sourceRoot);
-  const methods: [string, (q: string) => RangeHit[]][] = [
-    ['search_code', (q) => searchCode(cat.index, q, { limit: 10 }).hits],
+  let vectors: ToolVectors | undefined;
+  let vectorNote = '';
+  if (vectorsOff === undefined && strategies.some((s) => s !== 'lexical')) {
+    const cacheDir = join(cacheRoot, d.catalog.path.replace(/[^A-Za-z0-9]+/g, '-'));
+    const fresh = await embedCode(cat.index, provider, { cacheDir });
+    const cached = await embedCode(cat.index, provider, { cacheDir });
+    vectors = cached.vectors;
+    vectorNote = `; vectors (use-lite, ${fresh.stats.embedded} texts): ${fresh.stats.ms.toFixed(0)} ms without cache, ${cached.stats.ms.toFixed(0)} ms from cache (${cached.stats.cached} cached)`;
+    for (const diag of [...fresh.diagnostics, ...cached.diagnostics]) console.log(`  ${diag.code} ${diag.message}`);
+  }
+  const ours = strategies
+    .filter((s) => s === 'lexical' || vectors !== undefined)
+    .map((strategy): [string, (q: string) => Promise<RangeHit[]> | RangeHit[]] => [
+      strategy === 'lexical' ? 'search_code' : `search_code ${strategy}`,
+      async (q) => (await searchCodeWithStrategy(cat.index, q, { limit: 10, strategy, ...(vectors === undefined ? {} : { vectors }) })).hits,
+    ]);
+  const methods: [string, (q: string) => Promise<RangeHit[]> | RangeHit[]][] = [
+    ...ours,
     [
       'boolean bag of words',
       (
@@ -71,22 +117,29 @@ for (const d of readCodeDatasets(splits)) {
     ['BM25 50-line chunks', (q) => chunks.search(q, 10)],
   ];
   console.log(
-    `\n${d.name} (${d.queries.length} queries; ${cat.index.files.length} files, ${cat.index.symbols.length} symbols, ${chunks.chunks} chunks)` +
-      `${cat.generateMs === undefined ? '' : ` generate ${cat.generateMs.toFixed(0)} ms,`} load ${cat.loadMs.toFixed(0)} ms, index ${cat.indexMs.toFixed(1)} ms, heap +${cat.heapMb.toFixed(1)} MB; chunk BM25 build ${chunks.buildMs.toFixed(1)} ms`,
+    `\n${d.name} (${d.queries.length} queries, load average ${loadavg()[0]!.toFixed(2)}; ${cat.index.files.length} files, ${cat.index.symbols.length} symbols, ${chunks.chunks} chunks)` +
+      `${cat.generateMs === undefined ? '' : ` generate ${cat.generateMs.toFixed(0)} ms,`} load ${cat.loadMs.toFixed(0)} ms, index ${cat.indexMs.toFixed(1)} ms, heap +${cat.heapMb.toFixed(1)} MB; chunk BM25 build ${chunks.buildMs.toFixed(1)} ms${vectorNote}`,
   );
-  console.log('| method | Hit@1 | Hit@5 | MRR | nDCG@10 | ms/query |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, run] of args.includes('--only') ? methods.slice(0, 1) : methods) {
-    const began = performance.now();
-    const rows = d.queries.map((q) => ({ q, ...score(run(q.query), q, cat.index) }));
-    const ms = (performance.now() - began) / d.queries.length;
+  console.log('| method | Hit@1 | Hit@5 | MRR | nDCG@10 | ms/query | p50 ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [name, run] of args.includes('--only') ? ours : methods) {
+    const rows: (Scores & { q: Query; rank: number; top: RangeHit[] })[] = [];
+    const times: number[] = [];
+    for (const q of d.queries) {
+      const began = performance.now();
+      const top = await run(q.query);
+      times.push(performance.now() - began);
+      rows.push({ q, top, ...score(top, q, cat.index) });
+    }
+    const ms = times.reduce((a, b) => a + b, 0) / d.queries.length;
+    const p50 = [...times].sort((a, b) => a - b)[Math.floor((times.length - 1) / 2)] ?? 0;
     console.log(
-      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
+      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} | ${p50.toFixed(2)} |`,
     );
-    if (args.includes('--misses') && name === 'search_code' && d.split !== 'test')
+    if (args.includes('--misses') && name.startsWith('search_code') && d.split !== 'test')
       for (const r of rows.filter((r) => r.rank !== 1))
         console.log(
-          `    rank ${r.rank}: ${r.q.query} -> ${run(r.q.query)
+          `    rank ${r.rank}: ${r.q.query} -> ${r.top
             .slice(0, 3)
             .map((h) => `${h.file}#${h.qualifiedName ?? h.startLine}`)
             .join(', ')}`,
@@ -101,6 +154,7 @@ for (const d of readCodeDatasets(splits)) {
       mrr: mean(rows, 'mrr'),
       ndcg10: mean(rows, 'ndcg10'),
       msPerQuery: ms,
+      p50Ms: p50,
       files: cat.index.files.length,
       symbols: cat.index.symbols.length,
       loadMs: cat.loadMs,
@@ -111,10 +165,12 @@ for (const d of readCodeDatasets(splits)) {
   }
   await cat.cleanup();
 }
+if (keptCache === undefined) rmSync(cacheRoot, { recursive: true, force: true });
 if (jsonOut !== undefined)
   writeFileSync(resolve(jsonOut), `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
-{
-  const ours = results.filter((r) => (r as { method: string }).method === 'search_code') as Scores[];
-  if (ours.length > 0)
-    console.log(`\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}`);
+for (const method of new Set(results.map((r) => (r as { method: string }).method).filter((m) => m.startsWith('search_code')))) {
+  const ours = results.filter((r) => (r as { method: string }).method === method) as Scores[];
+  console.log(
+    `${method} over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}, nDCG@10 ${fmt(mean(ours, 'ndcg10'))}`,
+  );
 }
