@@ -57,7 +57,7 @@ describe('searchCodeWithStrategy', () => {
 
   it('says how it ranked, with the cosine and vector rank as evidence and a confidence in (0, 1)', async () => {
     const result = await searchCodeWithStrategy(index, 'scramble', { strategy: 'auto', vectors, limit: 1 });
-    expect(result).toMatchObject({ strategy: 'auto', mode: 'auto:vector-first', diagnostics: [] });
+    expect(result).toMatchObject({ strategy: 'auto', mode: 'auto:lexical-weak', diagnostics: [] });
     expect(result.hits[0]!.evidence).toEqual([{ source: 'vector', cosine: 1, rank: 1 }]);
     expect(result.hits[0]!.confidence).toBeGreaterThan(0);
     expect(result.hits[0]!.confidence).toBeLessThan(1);
