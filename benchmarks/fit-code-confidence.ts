@@ -125,7 +125,7 @@ if (vectorSamples.length > 0) {
     CODE_VECTOR_FEATURES,
   );
   const eceV = (part: readonly VectorSample[]): number | null =>
-    r4(expectedCalibrationError(part.map((s) => ({ confidence: codeVectorConfidence(s.features, vector), relevant: s.relevant }))));
+    r4(expectedCalibrationError(part.map((s) => ({ confidence: codeVectorConfidence(s.features, vector ?? null), relevant: s.relevant }))));
   for (const split of ['train', 'dev', 'test']) {
     const part = vectorSamples.filter((s) => s.split === split);
     vectorMeasured[split] = { hits: part.length, ece: eceV(part), ece1: eceV(part.filter((s) => s.rank === 0)) };

@@ -29,9 +29,9 @@ export function codeVectorCalibrationFromFile(data: unknown, file = 'src/code-se
 
 export const DEFAULT_CODE_VECTOR_CALIBRATION: CodeVectorModel | undefined = codeVectorCalibrationFromFile(calibrationData);
 
-/** The probability that a hit ranked with vectors is right, in [0.001, 0.999]; its lexical confidence without a model. */
-export function codeVectorConfidence(features: CodeVectorFeatures, model: CodeVectorModel | undefined = DEFAULT_CODE_VECTOR_CALIBRATION): number {
-  if (model === undefined) return features.lexical;
+/** The probability that a hit ranked with vectors is right, in [0.001, 0.999]; its lexical confidence without a model (`null`). */
+export function codeVectorConfidence(features: CodeVectorFeatures, model: CodeVectorModel | null = DEFAULT_CODE_VECTOR_CALIBRATION ?? null): number {
+  if (model === null) return features.lexical;
   let z = model.intercept;
   for (const name of CODE_VECTOR_FEATURES) z += model.coefficients[name] * features[name];
   return Math.min(0.999, Math.max(0.001, 1 / (1 + Math.exp(-z))));

@@ -71,9 +71,9 @@ export function codeEmbeddingText(s: CodeTextParts): string {
   return cap(parts.join('. ').replace(/\s+/g, ' '));
 }
 
-/** A code snippet as words to embed: its identifiers and its comments' words, split and lower-cased, each once in first-seen order. */
+/** A code snippet as words to embed: its identifiers and its comments' words, split and lower-cased, each once in first-seen order (numbers left out). */
 export function snippetEmbeddingText(snippet: string): string {
-  return cap([...new Set(splitIdentifier(snippet))].join(' '));
+  return cap([...new Set(splitIdentifier(snippet).filter((w) => !/^\d+$/.test(w)))].join(' '));
 }
 
 function cap(text: string): string {
