@@ -176,11 +176,13 @@ export async function getSimilarPatternsCommand(args: string[], io: CliIo): Prom
   const { ctx } = await open(io, values);
   const { similarPatternsRequest } = await import('../../code-search/requests.js');
   const result = await similarPatternsRequest(ctx, { code_snippet: snippet, ...(limit === undefined ? {} : { limit }) });
+  // With embeddings the score blends in the cosine (similar-vectors.ts): shown as its own column.
+  const withCosine = result.hits.some((h) => h.cosine !== undefined);
   return print(io, values.json === true, { ...result }, () =>
     result.hits.length === 0
       ? 'no similar code found\n'
       : renderTable(
-          ['#', 'where', 'kind', 'symbol', 'score', 'jaccard', 'contained'],
+          ['#', 'where', 'kind', 'symbol', 'score', 'jaccard', 'contained', ...(withCosine ? ['cosine'] : [])],
           result.hits.map((h, i) => [
             String(i + 1),
             `${h.file}:${h.startLine}-${h.endLine}`,
@@ -189,6 +191,7 @@ export async function getSimilarPatternsCommand(args: string[], io: CliIo): Prom
             h.score.toFixed(2),
             h.jaccard.toFixed(2),
             h.containment.toFixed(2),
+            ...(withCosine ? [h.cosine?.toFixed(2) ?? ''] : []),
           ]),
         ),
   );
