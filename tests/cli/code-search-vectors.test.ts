@@ -53,3 +53,14 @@ describe('mdkg search-code with vectors', () => {
     expect(r.stderr).toContain("--strategy must be one of lexical, vector, hybrid, auto, got 'semantic'");
   }, 30_000);
 });
+
+describe('mdkg validate-symbol-relevance with embeddings', () => {
+  it('counts the cosine of the configured model (the larger similarity)', async () => {
+    const model = await codeStaticModelDir();
+    const dir = await project(['provider: static', `path: ${JSON.stringify(model)}`]);
+    const r = await runCli(['validate-symbol-relevance', 'scramble', 'hashPassword', '--json'], dir);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as { results: { lexical: number; cosine: number; similarity: number; method: string; verdict: string }[] };
+    expect(report.results.map((x) => [x.lexical, x.cosine, x.similarity, x.method, x.verdict])).toEqual([[0, 1, 1, 'lexical+vector', 'accepted']]);
+  }, 30_000);
+});
