@@ -10,15 +10,28 @@
  * repository root); `code-source` is a source folder read in place (node_modules/n3/src), generated
  * into a temp folder first (removed after). Runs search_code and two baselines (baselines.ts):
  * Hit@1, Hit@5, MRR, nDCG@10 (one relevant result needed: the gain of the first match at rank r is
- * 1/log2(r + 1)), plus index time (load + build) and heap used by the index.
+ * 1/log2(r + 1)), p50 latency, plus index time (load + build) and heap used by the index.
+ *
+ * Strategies (issue 15): search_code `lexical` (the default) and, with use-lite vectors (the optional
+ * packages; skipped with a note when they are missing), `vector`, `hybrid` and `auto`
+ * (src/code-search/code-strategies.ts). The symbols are embedded twice per set: into an empty
+ * vector cache (the time without a cache) and again from it (the time with one).
+ *
+ *   npm run bench:code-search -- --strategy lexical,auto   # only these (default: all four)
+ *   npm run bench:code-search -- --vector-cache /tmp/v      # keep the vectors across runs
  */
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { resolve } from 'node:path';
-import { CODE_BM25 } from '../src/code-search/code-index.js';
-import { CODE_RANK, searchCode } from '../src/code-search/search-code.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CODE_BM25, type CodeIndex } from '../src/code-search/code-index.js';
+import { CODE_VECTOR_PARAMS, searchCodeWithStrategy } from '../src/code-search/code-strategies.js';
+import { embedCode } from '../src/code-search/code-vectors.js';
+import { CODE_RANK } from '../src/code-search/search-code.js';
+import type { CodeStrategy } from '../src/code-search/types.js';
+import type { ToolVectors } from '../src/search/vector/tool-vectors.js';
+import { UseLiteProvider } from '../src/search/vector/use-lite.js';
 import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
-import { meanOf, openCodeCatalog, readCodeDatasets, type Scores, scoreRanked } from './code-sets.js';
+import { matches, openCodeCatalog, type Query, readCodeDatasets } from './code-sets.js';
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -26,10 +39,27 @@ const opt = (name: string): string | undefined => {
 };
 const splits = (opt('--split') ?? 'train,dev,test').split(',');
 const jsonOut = opt('--json');
-// Tuning (train and dev only): --bm25 '{"name":{"weight":2,"b":0.3},"coord":0.5}' --rank '{"call":0.1}'
+// Tuning (train and dev only): --bm25 '{"name":{"weight":2,"b":0.3}}' --rank '{"call":0.1}'
 const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
+// Tuning the vector strategies (train and dev only): --vector-params '{"auto":{...}}'
+const vectorOverride = opt('--vector-params');
+if (vectorOverride !== undefined) {
+  const o = JSON.parse(vectorOverride) as Partial<typeof CODE_VECTOR_PARAMS>;
+  Object.assign(CODE_VECTOR_PARAMS, o, { auto: { ...CODE_VECTOR_PARAMS.auto, ...o.auto }, hybrid: { ...CODE_VECTOR_PARAMS.hybrid, ...o.hybrid } });
+}
+const strategies = (opt('--strategy') ?? 'lexical,vector,hybrid,auto').split(',') as CodeStrategy[];
+const provider = new UseLiteProvider();
+let vectorsOff: string | undefined;
+if (strategies.some((s) => s !== 'lexical'))
+  await provider.ready().catch((error: unknown) => {
+    vectorsOff = (error as Error).message;
+  });
+if (vectorsOff !== undefined) console.log(`vector strategies skipped: ${vectorsOff}`);
+// --vector-cache <dir>: keep the vectors there across runs (the "without cache" time is then only right on the first run).
+const keptCache = opt('--vector-cache');
+const cacheRoot = keptCache === undefined ? mkdtempSync(join(tmpdir(), 'mdkg-bench-code-vectors-')) : resolve(keptCache);
 // Field entries of --bm25 override fields; `k1` and `coord` the parameters of the same name.
 const bm25Params = ((): typeof CODE_BM25 => {
   if (bm25Override === undefined) return CODE_BM25;
@@ -37,14 +67,53 @@ const bm25Params = ((): typeof CODE_BM25 => {
   return { ...CODE_BM25, ...(k1 === undefined ? {} : { k1 }), ...(coord === undefined ? {} : { coord }), fields: { ...CODE_BM25.fields, ...fields } };
 })();
 
+interface Scores {
+  hit1: number;
+  hit5: number;
+  mrr: number;
+  ndcg10: number;
+}
+
+function score(ranked: RangeHit[], q: Query, index: CodeIndex): Scores & { rank: number } {
+  const at = ranked.findIndex((h) => q.expected.some((e) => matches(h, e, index)));
+  const rank = at < 0 ? 0 : at + 1;
+  return {
+    rank,
+    hit1: rank === 1 ? 1 : 0,
+    hit5: rank >= 1 && rank <= 5 ? 1 : 0,
+    mrr: rank === 0 ? 0 : 1 / rank,
+    ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0,
+  };
+}
+
+const mean = (rows: Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
+
 const results: unknown[] = [];
 const fmt = (x: number): string => x.toFixed(3);
 console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${new Date().toISOString()}`);
 for (const d of readCodeDatasets(splits)) {
   const cat = await openCodeCatalog(d, bm25Params);
   const chunks = chunkBaseline(cat.index, cat.sourceRoot);
-  const methods: [string, (q: string) => RangeHit[]][] = [
-    ['search_code', (q) => searchCode(cat.index, q, { limit: 10 }).hits],
+  let vectors: ToolVectors | undefined;
+  let vectorNote = '';
+  let vectorMs: { noCache: number; cache: number; texts: number } | undefined;
+  if (vectorsOff === undefined && strategies.some((s) => s !== 'lexical')) {
+    const cacheDir = join(cacheRoot, d.catalog.path.replace(/[^A-Za-z0-9]+/g, '-'));
+    const fresh = await embedCode(cat.index, provider, { cacheDir });
+    const cached = await embedCode(cat.index, provider, { cacheDir });
+    vectors = cached.vectors;
+    vectorMs = { noCache: fresh.stats.ms, cache: cached.stats.ms, texts: fresh.stats.embedded };
+    vectorNote = `; vectors (use-lite, ${fresh.stats.embedded} texts): ${fresh.stats.ms.toFixed(0)} ms without cache, ${cached.stats.ms.toFixed(0)} ms from cache (${cached.stats.cached} cached)`;
+    for (const diag of [...fresh.diagnostics, ...cached.diagnostics]) console.log(`  ${diag.code} ${diag.message}`);
+  }
+  const ours = strategies
+    .filter((s) => s === 'lexical' || vectors !== undefined)
+    .map((strategy): [string, (q: string) => Promise<RangeHit[]> | RangeHit[]] => [
+      strategy === 'lexical' ? 'search_code' : `search_code ${strategy}`,
+      async (q) => (await searchCodeWithStrategy(cat.index, q, { limit: 10, strategy, ...(vectors === undefined ? {} : { vectors }) })).hits,
+    ]);
+  const methods: [string, (q: string) => Promise<RangeHit[]> | RangeHit[]][] = [
+    ...ours,
     [
       'boolean bag of words',
       (
@@ -55,22 +124,33 @@ for (const d of readCodeDatasets(splits)) {
     ['BM25 50-line chunks', (q) => chunks.search(q, 10)],
   ];
   console.log(
-    `\n${d.name} (${d.queries.length} queries; ${cat.index.files.length} files, ${cat.index.symbols.length} symbols, ${chunks.chunks} chunks)` +
-      `${cat.generateMs === undefined ? '' : ` generate ${cat.generateMs.toFixed(0)} ms,`} load ${cat.loadMs.toFixed(0)} ms, index ${cat.indexMs.toFixed(1)} ms, heap +${cat.heapMb.toFixed(1)} MB; chunk BM25 build ${chunks.buildMs.toFixed(1)} ms`,
+    `\n${d.name} (${d.queries.length} queries, load average ${loadavg()[0]!.toFixed(2)}; ${cat.index.files.length} files, ${cat.index.symbols.length} symbols, ${chunks.chunks} chunks)` +
+      `${cat.generateMs === undefined ? '' : ` generate ${cat.generateMs.toFixed(0)} ms,`} load ${cat.loadMs.toFixed(0)} ms, index ${cat.indexMs.toFixed(1)} ms, heap +${cat.heapMb.toFixed(1)} MB; chunk BM25 build ${chunks.buildMs.toFixed(1)} ms${vectorNote}`,
   );
-  console.log('| method | Hit@1 | Hit@5 | MRR | nDCG@10 | ms/query |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, run] of args.includes('--only') ? methods.slice(0, 1) : methods) {
-    const began = performance.now();
-    const rows = d.queries.map((q) => ({ q, ...scoreRanked(run(q.query), q, cat.index) }));
-    const ms = (performance.now() - began) / d.queries.length;
+  console.log('| method | Hit@1 | Hit@5 | MRR | nDCG@10 | ms/query | p50 ms | lexical misses found (top 5) |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  // Requests lexical search_code misses (not in its top 5): how many each method finds in its top 5.
+  let lexicalMisses: Set<string> | undefined;
+  for (const [name, run] of args.includes('--only') ? ours : methods) {
+    const rows: (Scores & { q: Query; rank: number; top: RangeHit[] })[] = [];
+    const times: number[] = [];
+    for (const q of d.queries) {
+      const began = performance.now();
+      const top = await run(q.query);
+      times.push(performance.now() - began);
+      rows.push({ q, top, ...score(top, q, cat.index) });
+    }
+    const ms = times.reduce((a, b) => a + b, 0) / d.queries.length;
+    const p50 = [...times].sort((a, b) => a - b)[Math.floor((times.length - 1) / 2)] ?? 0;
+    if (name === 'search_code') lexicalMisses = new Set(rows.filter((r) => r.hit5 === 0).map((r) => r.q.id));
+    const recovered = lexicalMisses === undefined ? 0 : rows.filter((r) => lexicalMisses!.has(r.q.id) && r.hit5 === 1).length;
     console.log(
-      `| ${name} | ${fmt(meanOf(rows, 'hit1'))} | ${fmt(meanOf(rows, 'hit5'))} | ${fmt(meanOf(rows, 'mrr'))} | ${fmt(meanOf(rows, 'ndcg10'))} | ${ms.toFixed(2)} |`,
+      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} | ${p50.toFixed(2)} | ${recovered} of ${lexicalMisses?.size ?? 0} |`,
     );
-    if (args.includes('--misses') && name === 'search_code' && d.split !== 'test')
+    if (args.includes('--misses') && name.startsWith('search_code') && d.split !== 'test')
       for (const r of rows.filter((r) => r.rank !== 1))
         console.log(
-          `    rank ${r.rank}: ${r.q.query} -> ${run(r.q.query)
+          `    rank ${r.rank}: ${r.q.query} -> ${r.top
             .slice(0, 3)
             .map((h) => `${h.file}#${h.qualifiedName ?? h.startLine}`)
             .join(', ')}`,
@@ -80,11 +160,15 @@ for (const d of readCodeDatasets(splits)) {
       split: d.split,
       method: name,
       queries: d.queries.length,
-      hit1: meanOf(rows, 'hit1'),
-      hit5: meanOf(rows, 'hit5'),
-      mrr: meanOf(rows, 'mrr'),
-      ndcg10: meanOf(rows, 'ndcg10'),
+      hit1: mean(rows, 'hit1'),
+      hit5: mean(rows, 'hit5'),
+      mrr: mean(rows, 'mrr'),
+      ndcg10: mean(rows, 'ndcg10'),
       msPerQuery: ms,
+      p50Ms: p50,
+      lexicalMisses: lexicalMisses?.size ?? 0,
+      recoveredAt5: recovered,
+      ...(vectorMs === undefined ? {} : { vectorTexts: vectorMs.texts, vectorsNoCacheMs: vectorMs.noCache, vectorsCacheMs: vectorMs.cache }),
       files: cat.index.files.length,
       symbols: cat.index.symbols.length,
       loadMs: cat.loadMs,
@@ -95,12 +179,12 @@ for (const d of readCodeDatasets(splits)) {
   }
   await cat.cleanup();
 }
+if (keptCache === undefined) rmSync(cacheRoot, { recursive: true, force: true });
 if (jsonOut !== undefined)
   writeFileSync(resolve(jsonOut), `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
-{
-  const ours = results.filter((r) => (r as { method: string }).method === 'search_code') as Scores[];
-  if (ours.length > 0)
-    console.log(
-      `\nsearch_code over ${ours.length} sets: Hit@1 ${fmt(meanOf(ours, 'hit1'))}, Hit@5 ${fmt(meanOf(ours, 'hit5'))}, MRR ${fmt(meanOf(ours, 'mrr'))}`,
-    );
+for (const method of new Set(results.map((r) => (r as { method: string }).method).filter((m) => m.startsWith('search_code')))) {
+  const ours = results.filter((r) => (r as { method: string }).method === method) as Scores[];
+  console.log(
+    `${method} over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}, nDCG@10 ${fmt(mean(ours, 'ndcg10'))}`,
+  );
 }

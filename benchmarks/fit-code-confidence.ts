@@ -7,15 +7,25 @@
  *
  *   npm run fit:code
  *
+ * With the use-lite packages installed it also fits the confidence of the vector strategies
+ * (src/code-search/code-vector-confidence.ts, `fitted.vector`): the same requests ranked with
+ * strategies vector, hybrid and auto over use-lite vectors of the symbols, the top-10 hits the
+ * request does not name pooled. `--vector-cache <dir>` keeps the vectors across runs.
+ *
  * The mdkg sets read this repository's graphs/code, which changes with src/: a refit after a large
  * change of src/ may move the coefficients a little (the dataset hashes cover the requests, not
  * the catalog).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CODE_FEATURES, type CodeConfidenceFeatures, type CodeConfidenceModel, codeConfidence } from '../src/code-search/code-confidence.js';
 import { searchCode } from '../src/code-search/search-code.js';
+import { searchCodeWithStrategy } from '../src/code-search/code-strategies.js';
+import { CODE_VECTOR_FEATURES, type CodeVectorFeatures, type CodeVectorModel, codeVectorConfidence } from '../src/code-search/code-vector-confidence.js';
+import { embedCode } from '../src/code-search/code-vectors.js';
+import { UseLiteProvider } from '../src/search/vector/use-lite.js';
 import { expectedCalibrationError } from '../src/bench/metrics.js';
 import { writeFileAtomic } from '../src/graph/atomic-write.js';
 import { fitLogistic } from '../src/search/fit/logistic-fit.js';
@@ -29,6 +39,22 @@ const ITERATIONS = 50;
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
 const out = outAt >= 0 ? resolve(args[outAt + 1]!) : join(ROOT, 'src', 'code-search', 'data', 'code-calibration.json');
+const cacheAt = args.indexOf('--vector-cache');
+const cacheRoot = cacheAt >= 0 ? resolve(args[cacheAt + 1]!) : mkdtempSync(join(tmpdir(), 'mdkg-fit-code-vectors-'));
+const provider = new UseLiteProvider();
+const vectorsOff = await provider.ready().then(
+  () => undefined,
+  (error: unknown) => (error as Error).message,
+);
+if (vectorsOff !== undefined) process.stderr.write(`vector strategies not fitted: ${vectorsOff}\n`);
+
+interface VectorSample {
+  features: CodeVectorFeatures;
+  relevant: boolean;
+  rank: number;
+  split: string;
+}
+const vectorSamples: VectorSample[] = [];
 
 interface Sample {
   features: CodeConfidenceFeatures;
@@ -45,6 +71,22 @@ for (const d of readCodeDatasets(['train', 'dev', 'test'])) {
     searchCode(cat.index, q.query, { limit: 10, explain: true }).hits.forEach((hit, rank) => {
       samples.push({ features: hit.features!, relevant: q.expected.some((e) => matches(hit, e, cat.index)), rank, split: d.split });
     });
+  }
+  if (vectorsOff === undefined) {
+    const vectors = (await embedCode(cat.index, provider, { cacheDir: join(cacheRoot, d.catalog.path.replace(/[^A-Za-z0-9]+/g, '-')) })).vectors;
+    for (const strategy of ['vector', 'hybrid', 'auto'] as const)
+      for (const q of d.queries) {
+        const { hits } = await searchCodeWithStrategy(cat.index, q.query, {
+          limit: 10,
+          explain: true,
+          strategy,
+          ...(vectors === undefined ? {} : { vectors }),
+        });
+        hits.forEach((hit, rank) => {
+          if ((hit.features?.tier ?? 0) >= 2 || hit.vectorFeatures === undefined) return;
+          vectorSamples.push({ features: hit.vectorFeatures, relevant: q.expected.some((e) => matches(hit, e, cat.index)), rank, split: d.split });
+        });
+      }
   }
   await cat.cleanup();
   const h = createHash('sha256');
@@ -71,6 +113,25 @@ for (const split of ['train', 'dev', 'test']) {
   const part = samples.filter((s) => s.split === split);
   measured[split] = { hits: part.length, ece: ece(part), ece1: ece(part.filter((s) => s.rank === 0)) };
 }
+let vector: CodeVectorModel | undefined;
+const vectorMeasured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
+if (vectorSamples.length > 0) {
+  const on = vectorSamples.filter((s) => s.split !== 'test');
+  vector = fitLogistic(
+    on.map((s) => s.features),
+    on.map((s) => (s.relevant ? 1 : 0)),
+    L2,
+    ITERATIONS,
+    CODE_VECTOR_FEATURES,
+  );
+  const eceV = (part: readonly VectorSample[]): number | null =>
+    r4(expectedCalibrationError(part.map((s) => ({ confidence: codeVectorConfidence(s.features, vector ?? null), relevant: s.relevant }))));
+  for (const split of ['train', 'dev', 'test']) {
+    const part = vectorSamples.filter((s) => s.split === split);
+    vectorMeasured[split] = { hits: part.length, ece: eceV(part), ece1: eceV(part.filter((s) => s.rank === 0)) };
+  }
+}
+if (cacheAt < 0) rmSync(cacheRoot, { recursive: true, force: true });
 const file = {
   description:
     'Logistic calibration of search_code confidence (src/code-search/code-confidence.ts), fitted by benchmarks/fit-code-confidence.ts on the top-10 hits of the train and dev requests of benchmarks/datasets/code-*; test splits measured, never fitted on. Written by npm run fit:code; do not edit by hand.',
@@ -80,11 +141,22 @@ const file = {
     options: { l2: L2, iterations: ITERATIONS, population: 'top-10 hits found by words (not named) of train/dev requests', nonNegative: true },
     datasets,
     measured,
+    ...(vector === undefined
+      ? {}
+      : { vector: { population: 'top-10 hits not named by the request, strategies vector, hybrid and auto, use-lite vectors', measured: vectorMeasured } }),
   },
   priors: PRIORS,
-  fitted: { model: { intercept: model.intercept, coefficients: model.coefficients } },
+  fitted: {
+    model: { intercept: model.intercept, coefficients: model.coefficients },
+    ...(vector === undefined ? {} : { vector: { intercept: vector.intercept, coefficients: vector.coefficients } }),
+  },
 };
 await writeFileAtomic(out, `${JSON.stringify(file, null, 2)}\n`);
 console.log(`code confidence: fitted on ${fitOn.length} hits: ${JSON.stringify(file.fitted.model)}`);
 for (const [split, m] of Object.entries(measured)) console.log(`  ${split.padEnd(5)} ${String(m.hits).padStart(4)} hits  ECE ${m.ece}  ECE@1 ${m.ece1}`);
+if (vector !== undefined) {
+  console.log(`vector strategies: ${JSON.stringify(file.fitted.vector)}`);
+  for (const [split, m] of Object.entries(vectorMeasured))
+    console.log(`  ${split.padEnd(5)} ${String(m.hits).padStart(4)} hits  ECE ${m.ece}  ECE@1 ${m.ece1}`);
+}
 console.log(`wrote ${out}`);

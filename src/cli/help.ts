@@ -157,6 +157,11 @@ Options:
   --limit <n>              results, 1 to 100 (default 10)
   --path <dir|file>        only symbols under this path (inside the root)
   --kind <kind>            only this kind (function, method, class, interface, type, ...)
+  --strategy <s>           lexical | vector | hybrid | auto: with vectors of the symbols'
+                           names, doc comments and signatures (use-lite unless an embeddings
+                           section in the config names another provider; cached in
+                           <graphs>/.mdkg). Default lexical, or with an embeddings section
+                           its strategy (default auto). Without vectors: lexical, with a warning.
 ${CODE_COMMON}
 `,
   'search-by-symbol': `Usage: mdkg search-by-symbol <name> [--mode exact|prefix|contains|fuzzy] [options]

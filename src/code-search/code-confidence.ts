@@ -5,7 +5,7 @@
 // no labelled request names symbols yet. Both are read from data/code-calibration.json.
 import calibrationData from './data/code-calibration.json' with { type: 'json' };
 import { MdkgError } from '../errors.js';
-import { checkFitFile, exactKeys, finiteAt } from '../search/params/data-file.js';
+import { checkFitFile, exactKeys, finiteAt, isPlainObject } from '../search/params/data-file.js';
 
 /** How the request names a hit: 3 exactly, 2 as a prefix, 1 as the callee of this caller, 0 not (found by words). */
 export type NamedTier = 0 | 1 | 2 | 3;
@@ -39,7 +39,8 @@ export function codeCalibrationFromFile(data: unknown, file = 'src/code-search/d
   const { priors, fitted } = checkFitFile(data, file);
   exactKeys(priors, [], ['named'], file);
   exactKeys(priors, ['named'], ['exact', 'prefix', 'reference'], file);
-  exactKeys(fitted, [], ['model'], file);
+  // `vector`: the model of the vector strategies (code-vector-confidence.ts), when fitted.
+  exactKeys(fitted, [], isPlainObject(fitted) && Object.hasOwn(fitted, 'vector') ? ['model', 'vector'] : ['model'], file);
   exactKeys(fitted, ['model'], ['intercept', 'coefficients'], file);
   exactKeys(fitted, ['model', 'coefficients'], CODE_FEATURES, file);
   const coefficients = Object.fromEntries(CODE_FEATURES.map((n) => [n, finiteAt(fitted, ['model', 'coefficients', n], file)])) as Record<

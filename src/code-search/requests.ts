@@ -12,7 +12,8 @@ import { patternIndexOf, type SimilarPatternsResult } from './similar-patterns.j
 import { lookupSymbols } from './symbol-query.js';
 import { LearnedPairs } from '../search/learned/learned-pairs.js';
 import { readPairRecords } from '../search/learned/pair-records.js';
-import type { CodeHit, CodeSearchResult, SymbolMatchMode } from './types.js';
+import type { CodeEmbeddings } from './code-vectors.js';
+import type { CodeHit, CodeSearchResult, CodeStrategy, SymbolMatchMode } from './types.js';
 
 export interface CodeContext {
   store: QuadStore;
@@ -20,6 +21,10 @@ export interface CodeContext {
   root: string;
   /** Days a learned pair is used (config `learned.ttl_days`; default 30). */
   learnedTtlDays?: number;
+  /** search_code's strategy when a request names none (default lexical; `embeddings.strategy`, else auto, with embeddings configured). */
+  strategy?: CodeStrategy;
+  /** The embeddings of the vector strategies (code-vectors.ts); use-lite when absent. */
+  embeddings?: CodeEmbeddings;
 }
 
 /** The learned pairs of code symbols whose term the query has, by symbol index. */
@@ -45,17 +50,31 @@ function opened(ctx: CodeContext): { index: CodeIndex; diagnostics: Diagnostic[]
   return { index, diagnostics };
 }
 
-export async function searchCodeRequest(ctx: CodeContext, args: { query: string; limit?: number; path?: string; kind?: string }): Promise<CodeSearchResult> {
+export async function searchCodeRequest(
+  ctx: CodeContext,
+  args: { query: string; limit?: number; path?: string; kind?: string; strategy?: CodeStrategy },
+): Promise<CodeSearchResult> {
   const path = args.path === undefined ? undefined : await confinePath(ctx.root, args.path);
   const { index, diagnostics } = opened(ctx);
   const learned = learnedFor(ctx, index, args.query);
-  const result = searchCode(index, args.query, {
+  const options = {
     ...(learned.size === 0 ? {} : { learned }),
     ...(args.limit === undefined ? {} : { limit: args.limit }),
     ...(path === undefined ? {} : { path }),
     ...(args.kind === undefined ? {} : { kind: args.kind }),
-  });
-  return { ...result, diagnostics: [...diagnostics, ...result.diagnostics] };
+  };
+  const strategy = args.strategy ?? ctx.strategy ?? 'lexical';
+  if (strategy === 'lexical' && args.strategy === undefined) {
+    const result = searchCode(index, args.query, options);
+    return { ...result, diagnostics: [...diagnostics, ...result.diagnostics] };
+  }
+  // The vector code is loaded only for a vector strategy.
+  const { vectorsFor } = await import('./code-vectors.js');
+  const { searchCodeWithStrategy } = await import('./code-strategies.js');
+  const { vectors, diagnostics: notes } =
+    strategy === 'lexical' || index.symbols.length === 0 ? { diagnostics: [] } : await vectorsFor(index, ctx.embeddings ?? {});
+  const result = await searchCodeWithStrategy(index, args.query, { ...options, strategy, ...(vectors === undefined ? {} : { vectors }) });
+  return { ...result, diagnostics: [...diagnostics, ...notes, ...result.diagnostics] };
 }
 
 export interface SymbolSearchResult {
@@ -120,6 +139,14 @@ export async function similarPatternsRequest(
   const limit = Math.max(1, Math.min(100, Math.floor(args.limit ?? 10)));
   const { index, diagnostics } = opened(ctx);
   const patterns = await patternIndexOf(index, ctx.root);
+  // With embeddings configured (a vector strategy by default), the cosine joins the shingle score (similar-vectors.ts).
+  if (ctx.strategy !== undefined && ctx.strategy !== 'lexical' && index.symbols.length > 0) {
+    const { vectorsFor } = await import('./code-vectors.js');
+    const { similarWithVectors } = await import('./similar-vectors.js');
+    const { vectors, diagnostics: notes } = await vectorsFor(index, ctx.embeddings ?? {});
+    const result = await similarWithVectors(index, patterns, args.code_snippet, limit, vectors, notes);
+    return { snippetChars: args.code_snippet.length, hits: result.hits, diagnostics: [...diagnostics, ...result.diagnostics] };
+  }
   const result = patterns.similar(args.code_snippet, limit);
   return { snippetChars: args.code_snippet.length, hits: result.hits, diagnostics: [...diagnostics, ...result.diagnostics] };
 }

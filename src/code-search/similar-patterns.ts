@@ -28,6 +28,8 @@ export interface SimilarPattern {
   jaccard: number;
   /** Weighted share of the snippet's shingles the symbol has. */
   containment: number;
+  /** With embeddings: the cosine of the snippet's words and the symbol's embedding text (similar-vectors.ts; `score` then blends it in). */
+  cosine?: number;
 }
 
 export interface SimilarPatternsResult {

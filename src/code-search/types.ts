@@ -1,13 +1,17 @@
 // What the code-search functions return: one shape for search_code, search_by_symbol and the CLI.
 import type { Diagnostic } from '../errors.js';
 import type { CodeConfidenceFeatures } from './code-confidence.js';
+import type { CodeVectorFeatures } from './code-vector-confidence.js';
 
 export type SymbolMatchMode = 'exact' | 'prefix' | 'contains' | 'fuzzy';
 
 /** Why a result was returned. */
 export interface CodeEvidence {
-  /** `bm25` (words of the query in the symbol's fields), `symbol` (the query names it), `expansion` (a neighbour matched), `learned` (a learned pair's term is in the query). */
-  source: 'bm25' | 'symbol' | 'expansion' | 'learned';
+  /** `bm25` (words of the query in the symbol's fields), `symbol` (the query names it), `expansion` (a neighbour matched), `learned` (a learned pair's term is in the query), `vector` (its embedding text is near the query's; strategies vector, hybrid, auto). */
+  source: 'bm25' | 'symbol' | 'expansion' | 'learned' | 'vector';
+  /** For `vector`: the cosine of the query and the symbol's embedding text, and the symbol's rank by it. */
+  cosine?: number;
+  rank?: number;
   /** For `learned`: the pair's term, how it matched and its weight (docs/learned-pairs.md). */
   pair?: { term: string; how: 'exact' | 'fuzzy'; weight: number };
   /** Query terms and the fields they matched (`name`, `context`, `doc`, `signature`, `path`). */
@@ -39,13 +43,22 @@ export interface CodeHit {
   evidence: CodeEvidence[];
   /** With `explain`: the features the confidence was computed from. */
   features?: CodeConfidenceFeatures;
+  /** With `explain` and a vector strategy: the features of the vector confidence (code-vector-confidence.ts). */
+  vectorFeatures?: CodeVectorFeatures;
 }
 
 export interface CodeSearchResult {
   query: string;
   hits: CodeHit[];
   diagnostics: Diagnostic[];
+  /** The strategy asked for (code-strategies.ts; absent from a plain lexical search). */
+  strategy?: CodeStrategy;
+  /** How it ranked: `lexical`, `vector`, `hybrid`, `auto:<branch>`, or `vector-fallback` when vectors were unavailable. */
+  mode?: string;
 }
+
+/** `lexical` (searchCode alone), `vector`, `hybrid` and `auto` (code-strategies.ts). */
+export type CodeStrategy = 'lexical' | 'vector' | 'hybrid' | 'auto';
 
 export interface CodeSearchOptions {
   limit?: number;

@@ -1,6 +1,7 @@
 // search_code, search_by_symbol, get_file_structure, get_repo_map and reindex_codebase: the code
 // requests (code-search/requests.ts) over the gateway's graph. Paths are confined to the
 // repository root (the folder of the config); a path escape is an error result with its code.
+import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { reindexCodebase } from '../code-search/reindex.js';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../code-search/requests.js';
 import type { SymbolMatchMode } from '../code-search/types.js';
 import { isMdkgError } from '../errors.js';
+import { cacheDirProblem } from '../graph/cache-dir.js';
 import type { Gateway } from './gateway.js';
 import { fail, ok } from './tool-calls.js';
 
@@ -20,7 +22,12 @@ async function withCode(gw: Gateway, run: (ctx: CodeContext) => Promise<object> 
   try {
     const kg = await gw.graph();
     const ttl = gw.config.learned?.ttl_days;
-    return ok({ ...(await run({ store: kg.store, root: gw.cwd, ...(ttl === undefined ? {} : { learnedTtlDays: ttl }) })) });
+    const e = gw.config.embeddings;
+    // With embeddings configured: search_code's strategy (default auto) and get_similar_patterns use vectors, cached in <graphs>/.mdkg.
+    const cacheDir = join(gw.graphsDir, '.mdkg');
+    const cached = e !== undefined && (await cacheDirProblem(cacheDir)) === undefined;
+    const vectors = e === undefined ? {} : { strategy: e.strategy ?? 'auto', embeddings: { config: e, configDir: gw.cwd, ...(cached ? { cacheDir } : {}) } };
+    return ok({ ...(await run({ store: kg.store, root: gw.cwd, ...(ttl === undefined ? {} : { learnedTtlDays: ttl }), ...vectors })) });
   } catch (error) {
     if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
     throw error;

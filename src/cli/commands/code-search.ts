@@ -2,9 +2,11 @@
 // search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns and reindex-codebase. Each loads the graph,
 // confines its path arguments to the repository root (the project folder, or --root) and prints a
 // table for people or, with --json, the same object the meta-tool returns.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CodeHit, SymbolMatchMode } from '../../code-search/types.js';
+import type { CodeContext } from '../../code-search/requests.js';
+import type { CodeHit, CodeStrategy, SymbolMatchMode } from '../../code-search/types.js';
+import { cacheDirProblem } from '../../graph/cache-dir.js';
 import { MdkgError } from '../../errors.js';
 import { renderTable } from '../../util/table.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
@@ -15,6 +17,7 @@ import { readInputFile, readInputStdin } from '../read-input.js';
 
 const OPTIONS = { ...GRAPH_OPTIONS, json: { type: 'boolean' }, root: { type: 'string' } } as const;
 const MODES: readonly SymbolMatchMode[] = ['exact', 'prefix', 'contains', 'fuzzy'];
+const CODE_STRATEGIES: readonly CodeStrategy[] = ['lexical', 'vector', 'hybrid', 'auto'];
 
 function integer(value: string | undefined, name: string, min: number, max: number, fallback?: number): number | undefined {
   if (value === undefined) return fallback;
@@ -33,7 +36,18 @@ async function open(
   const { configDir } = await graphRoot(io, values);
   const root = values.root === undefined ? configDir : resolve(io.cwd, values.root);
   const ttl = config.learned?.ttl_days;
-  return { kg, ctx: { store: kg.store, root, ...(ttl === undefined ? {} : { learnedTtlDays: ttl }) } };
+  // With embeddings configured the code tools use vectors by default (strategy auto unless set); the vectors are cached in <graphs>/.mdkg.
+  const cacheDir = join(kg.root, '.mdkg');
+  const cached = values['no-cache'] !== true && (await cacheDirProblem(cacheDir)) === undefined;
+  const embeddings = { ...(config.embeddings === undefined ? {} : { config: config.embeddings }), configDir, ...(cached ? { cacheDir } : {}) };
+  const ctx: CodeContext = {
+    store: kg.store,
+    root,
+    ...(ttl === undefined ? {} : { learnedTtlDays: ttl }),
+    ...(config.embeddings === undefined ? {} : { strategy: config.embeddings.strategy ?? 'auto' }),
+    embeddings,
+  };
+  return { kg, ctx };
 }
 
 function print(io: CliIo, json: boolean, result: { diagnostics: { severity: string }[] } & Record<string, unknown>, text: () => string): number {
@@ -55,9 +69,12 @@ export async function searchCodeCommand(args: string[], io: CliIo): Promise<numb
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...OPTIONS, limit: { type: 'string' }, path: { type: 'string' }, kind: { type: 'string' } },
+    options: { ...OPTIONS, limit: { type: 'string' }, path: { type: 'string' }, kind: { type: 'string' }, strategy: { type: 'string' } },
   });
   const query = positionals.join(' ');
+  const strategy = values.strategy as CodeStrategy | undefined;
+  if (strategy !== undefined && !CODE_STRATEGIES.includes(strategy))
+    throw new MdkgError('MDKG_USAGE', `--strategy must be one of ${CODE_STRATEGIES.join(', ')}, got '${values.strategy}'`);
   if (query.trim() === '') throw new MdkgError('MDKG_USAGE', 'no query: mdkg search-code "<what you look for>" (see \'mdkg help search-code\')');
   const limit = integer(values.limit, 'limit', 1, 100, 10);
   const { ctx } = await open(io, values);
@@ -67,6 +84,7 @@ export async function searchCodeCommand(args: string[], io: CliIo): Promise<numb
     ...(limit === undefined ? {} : { limit }),
     ...(values.path === undefined ? {} : { path: values.path }),
     ...(values.kind === undefined ? {} : { kind: values.kind }),
+    ...(strategy === undefined ? {} : { strategy }),
   });
   return print(io, values.json === true, { ...result }, () => hitTable(result.hits));
 }
@@ -158,11 +176,13 @@ export async function getSimilarPatternsCommand(args: string[], io: CliIo): Prom
   const { ctx } = await open(io, values);
   const { similarPatternsRequest } = await import('../../code-search/requests.js');
   const result = await similarPatternsRequest(ctx, { code_snippet: snippet, ...(limit === undefined ? {} : { limit }) });
+  // With embeddings the score blends in the cosine (similar-vectors.ts): shown as its own column.
+  const withCosine = result.hits.some((h) => h.cosine !== undefined);
   return print(io, values.json === true, { ...result }, () =>
     result.hits.length === 0
       ? 'no similar code found\n'
       : renderTable(
-          ['#', 'where', 'kind', 'symbol', 'score', 'jaccard', 'contained'],
+          ['#', 'where', 'kind', 'symbol', 'score', 'jaccard', 'contained', ...(withCosine ? ['cosine'] : [])],
           result.hits.map((h, i) => [
             String(i + 1),
             `${h.file}:${h.startLine}-${h.endLine}`,
@@ -171,6 +191,7 @@ export async function getSimilarPatternsCommand(args: string[], io: CliIo): Prom
             h.score.toFixed(2),
             h.jaccard.toFixed(2),
             h.containment.toFixed(2),
+            ...(withCosine ? [h.cosine?.toFixed(2) ?? ''] : []),
           ]),
         ),
   );

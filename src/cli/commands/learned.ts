@@ -5,7 +5,9 @@ import { MdkgError } from '../../errors.js';
 import { learnPair } from '../../learned/learn-pair.js';
 import { openLearnedPairs } from '../../learned/open-pairs.js';
 import { validateSymbolRelevance } from '../../learned/relevance.js';
+import type { EmbeddingProvider } from '../../search/vector/provider.js';
 import { renderTable } from '../../util/table.js';
+import { graphRoot } from '../graph-root.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 
@@ -40,7 +42,18 @@ export async function validateSymbolRelevanceCommand(args: string[], io: CliIo):
   reportLoadProblems(io, kg);
   const pairs = openLearnedPairs(kg.store, config);
   for (const d of pairs.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
-  const report = await validateSymbolRelevance(kg.store, positionals[0]!, positionals.slice(1), { pairs: pairs.pairs });
+  // With embeddings configured the cosine of the term and each target's text counts too (as in mdkg serve).
+  let provider: EmbeddingProvider | undefined;
+  if (config.embeddings !== undefined) {
+    const { makeProvider } = await import('../../search/vector/providers.js');
+    const made = await makeProvider(config.embeddings, process.env, (await graphRoot(io, values)).configDir);
+    if (made.diagnostic !== undefined) io.stderr(`${diagnosticLine(made.diagnostic)}\n`);
+    provider = made.provider;
+  }
+  const report = await validateSymbolRelevance(kg.store, positionals[0]!, positionals.slice(1), {
+    pairs: pairs.pairs,
+    ...(provider === undefined ? {} : { provider }),
+  });
   if (values.json === true) {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     return EXIT.ok;

@@ -33,6 +33,21 @@ export class CosineIndex {
     });
   }
 
+  /** The cosine of `query` and every row, in row order. */
+  scoreAll(query: Float32Array): Float32Array {
+    const d = this.dimensions;
+    if (query.length !== d) throw new RangeError(`query has ${query.length} dimensions, expected ${d}`);
+    const q = normalize(query);
+    const m = this.#matrix;
+    const out = new Float32Array(this.rows);
+    for (let r = 0, k = 0; r < this.rows; r++) {
+      let dot = 0;
+      for (let j = 0; j < d; j++, k++) dot += m[k]! * q[j]!;
+      out[r] = dot;
+    }
+    return out;
+  }
+
   /** The `k` rows most similar to `query` (cosine), best first; ties by row. */
   search(query: Float32Array, k: number): Scored[] {
     const d = this.dimensions;

@@ -1,6 +1,9 @@
-// The text embedded for each tool, defined here only: the name split into words, the title, the
-// description, the parameter names and the search hints (aliases, keywords, categories,
-// examples). Read from the same field keys BM25 indexes (catalog/tool-fields.ts).
+// The text embedded for each tool and each code symbol, defined here only. A tool: the name split
+// into words, the title, the description, the parameter names and the search hints (aliases,
+// keywords, categories, examples), read from the same field keys BM25 indexes
+// (catalog/tool-fields.ts). A code symbol: its qualified name split into words, its kind, its doc
+// comment, its signature and the words of its file's path. A code snippet (get_similar_patterns):
+// its identifiers split into words and its comments.
 import { splitIdentifier } from '../../lexicon/words.js';
 
 /** The field keys the embedding text is made of, in the order they are written. */
@@ -43,4 +46,36 @@ export function toolEmbeddingText(name: string, get: (key: string) => readonly s
 
 function labelled(label: string, value: string): string {
   return value === '' ? '' : `${label}: ${value}`;
+}
+
+/** Changes whenever codeEmbeddingText writes other text. */
+export const CODE_EMBEDDING_TEXT_VERSION = 'code-text-1';
+
+/** What a code symbol's embedding text is made of (code-records.ts). */
+export interface CodeTextParts {
+  qualifiedName: string;
+  kind: string;
+  doc: string;
+  signature: string;
+  /** Its file's path relative to the code root. */
+  path: string;
+}
+
+/** One code symbol's embedding text: `<name words> (<kind>). <doc>. <signature>. in <path words>`. */
+export function codeEmbeddingText(s: CodeTextParts): string {
+  const name = splitIdentifier(s.qualifiedName).join(' ');
+  const path = splitIdentifier(s.path.replace(/\.[A-Za-z0-9]+$/, '')).join(' ');
+  const parts = [`${name} (${s.kind})`, s.doc.trim(), s.signature.trim(), path === '' ? '' : `in ${path}`]
+    .map((p) => p.replace(/[\s.]+$/, ''))
+    .filter((p) => p !== '');
+  return cap(parts.join('. ').replace(/\s+/g, ' '));
+}
+
+/** A code snippet as words to embed: its identifiers and its comments' words, split and lower-cased, each once in first-seen order (numbers left out). */
+export function snippetEmbeddingText(snippet: string): string {
+  return cap([...new Set(splitIdentifier(snippet).filter((w) => !/^\d+$/.test(w)))].join(' '));
+}
+
+function cap(text: string): string {
+  return text.length > MAX_EMBEDDING_CHARS ? text.slice(0, MAX_EMBEDDING_CHARS) : text;
 }

@@ -21,6 +21,10 @@ export interface ToolVectors {
 export interface EmbedToolsOptions {
   /** Cache folder (e.g. `<graphs>/.mdkg`); no cache when absent. */
   cacheDir?: string;
+  /** The cache file's name before the model hash (default `vectors`; code symbols use `code-vectors`). */
+  cacheName?: string;
+  /** What the texts are, for diagnostics (default `the tools`). */
+  what?: string;
   queryTimeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -45,7 +49,7 @@ export async function embedTools(texts: readonly string[], provider: EmbeddingPr
   const started = performance.now();
   const diagnostics: Diagnostic[] = [];
   const hashes = texts.map(textHash);
-  const file = options.cacheDir === undefined ? undefined : vectorCacheFile(options.cacheDir, provider.modelId);
+  const file = options.cacheDir === undefined ? undefined : vectorCacheFile(options.cacheDir, provider.modelId, options.cacheName);
   let cached = new Map<string, Float32Array>();
   if (file !== undefined) {
     const read = await readVectorCache(file, provider.modelId, provider.dimensions);
@@ -68,7 +72,7 @@ export async function embedTools(texts: readonly string[], provider: EmbeddingPr
       diagnostics.push({
         code: 'MDKG_EMBEDDINGS_UNAVAILABLE',
         severity: 'warning',
-        message: `the tools could not be embedded (${isMdkgError(error) ? `${error.code}: ` : ''}${(error as Error).message}); vectors are off`,
+        message: `${options.what ?? 'the tools'} could not be embedded (${isMdkgError(error) ? `${error.code}: ` : ''}${(error as Error).message}); vectors are off`,
       });
       return { diagnostics, stats: stats(0) };
     }
@@ -93,8 +97,13 @@ export async function embedTools(texts: readonly string[], provider: EmbeddingPr
 
 /** The `k` tools nearest to `request` (row = tool index), or a failure (MDKG_EMBEDDINGS_FAILED) thrown. */
 export async function nearestTools(vectors: ToolVectors, request: string, k: number): Promise<Scored[]> {
+  return vectors.index.search(await embedRequest(vectors, request), k);
+}
+
+/** The request's vector, or a failure (MDKG_EMBEDDINGS_FAILED) thrown after the vectors' time limit. */
+export async function embedRequest(vectors: ToolVectors, request: string): Promise<Float32Array> {
   const { provider } = vectors;
   const signal = AbortSignal.timeout(vectors.queryTimeoutMs);
   const [q] = checkVectors(await raceAbort(provider.embed([request], signal), signal, 'embedding the request'), 1, provider.dimensions, provider.modelId);
-  return vectors.index.search(q!, k);
+  return q!;
 }

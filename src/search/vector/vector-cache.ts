@@ -18,9 +18,9 @@ const keyOf = (modelId: string, dimensions: number): string => `${modelId}\n${di
 /** sha256 of an embedding text, hex. */
 export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** The cache file of a model in a cache folder. */
-export function vectorCacheFile(cacheDir: string, modelId: string): string {
-  return join(cacheDir, `vectors-${createHash('sha256').update(modelId).digest('hex').slice(0, 16)}.bin`);
+/** The cache file of a model in a cache folder (`name`: `vectors` for tools, `code-vectors` for code symbols). */
+export function vectorCacheFile(cacheDir: string, modelId: string, name = 'vectors'): string {
+  return join(cacheDir, `${name}-${createHash('sha256').update(modelId).digest('hex').slice(0, 16)}.bin`);
 }
 
 export interface CacheRead {

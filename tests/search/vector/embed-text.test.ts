@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EMBEDDING_CHARS, toolEmbeddingText } from '../../../src/search/vector/embed-text.js';
+import { codeEmbeddingText, MAX_EMBEDDING_CHARS, snippetEmbeddingText, toolEmbeddingText } from '../../../src/search/vector/embed-text.js';
 
 const fields =
   (values: Record<string, string[]>) =>
@@ -32,5 +32,34 @@ describe('toolEmbeddingText', () => {
 
   it('is cut at the longest text', () => {
     expect(toolEmbeddingText('x', fields({ 'schema:description': ['y'.repeat(5000)] }))).toHaveLength(MAX_EMBEDDING_CHARS);
+  });
+});
+
+describe('codeEmbeddingText', () => {
+  const parts = { qualifiedName: 'ToolIndex.searchAll', kind: 'method', doc: '', signature: '', path: 'src/search/tool-index.ts' };
+  it.each([
+    ['a bare method', {}, 'tool index search all (method). in src search tool index'],
+    [
+      'a doc comment and a signature',
+      { doc: 'Ranks every tool.\n  Twice.', signature: 'searchAll(q: string): Hit[]' },
+      'tool index search all (method). Ranks every tool. Twice. searchAll(q: string): Hit[]. in src search tool index',
+    ],
+    ['a file without an extension', { qualifiedName: 'main', kind: 'function', path: 'bin/mdkg' }, 'main (function). in bin mdkg'],
+  ])('%s', (_name, over, expected) => {
+    expect(codeEmbeddingText({ ...parts, ...over })).toBe(expected);
+  });
+
+  it('is cut at the longest text', () => {
+    expect(codeEmbeddingText({ ...parts, doc: 'y'.repeat(5000) })).toHaveLength(MAX_EMBEDDING_CHARS);
+  });
+});
+
+describe('snippetEmbeddingText', () => {
+  it.each([
+    ['// write it safely\nawait writeFileAtomic(path, data); // then write\n', 'write it safely await file atomic path data then'],
+    ['x = 1 + 2', 'x'],
+    ['{ } ( ) ;', ''],
+  ])('%j -> %j', (snippet, expected) => {
+    expect(snippetEmbeddingText(snippet)).toBe(expected);
   });
 });
