@@ -82,19 +82,7 @@ export class CodeIndex {
     this.children = children;
     this.importers = importers;
     this.fileCallers = fileCallers;
-    const docs = catalog.symbols.map((s) => {
-      const file = catalog.files[s.file]!;
-      const dot = s.qualifiedName.lastIndexOf('.');
-      const fields = new Map<string, string[]>([
-        ['name', [s.name]],
-        ['context', dot > 0 ? [s.qualifiedName.slice(0, dot)] : []],
-        ['doc', s.doc === '' ? [] : [s.doc]],
-        ['signature', s.signature === '' ? [] : [s.signature]],
-        ['path', [pathWords(file.path)]],
-        ['calls', s.calls.map((t) => catalog.symbols[t]!.name)],
-      ]);
-      return { get: (key: string) => fields.get(key) };
-    });
+    const docs = unitFields(catalog).map((fields) => ({ get: (key: string) => fields.get(key) }));
     this.bm25 = Bm25Index.build(docs, params);
     this.fuzzy = new FuzzyVocabulary(this.bm25.vocabulary(), (t) => this.bm25.documentFrequency(t));
     this.buildMs = performance.now() - began;
@@ -110,6 +98,44 @@ export class CodeIndex {
     const s = this.symbols[i]!;
     return `${this.files[s.file]!.path}#${s.qualifiedName}`;
   }
+}
+
+/**
+ * The BM25F fields of each symbol's search unit (docs/code.md#chunking). A symbol folded into
+ * another (`foldedInto`) has none: its doc comment, signature and calls count in its unit's fields,
+ * and it is still found by name (`byName`). A split class's unit adds the names of its members that
+ * are units of their own.
+ */
+function unitFields(catalog: CodeCatalog): Array<Map<string, string[]>> {
+  const out = catalog.symbols.map((s) => {
+    const file = catalog.files[s.file]!;
+    const dot = s.qualifiedName.lastIndexOf('.');
+    if (s.foldedInto >= 0) return new Map<string, string[]>();
+    return new Map<string, string[]>([
+      ['name', [s.name]],
+      ['context', dot > 0 ? [s.qualifiedName.slice(0, dot)] : []],
+      ['doc', s.doc === '' ? [] : [s.doc]],
+      ['signature', s.signature === '' ? [] : [s.signature]],
+      ['path', [pathWords(file.path)]],
+      ['calls', s.calls.map((t) => catalog.symbols[t]!.name)],
+    ]);
+  });
+  catalog.symbols.forEach((s) => {
+    const unit = s.foldedInto >= 0 ? out[s.foldedInto] : s.parent >= 0 && catalog.symbols[s.parent]!.split ? out[s.parent] : undefined;
+    if (unit === undefined || unit.size === 0) return;
+    const append = (key: string, values: string[]): void => {
+      if (values.length > 0) unit.set(key, [...(unit.get(key) ?? []), ...values]);
+    };
+    if (s.foldedInto >= 0) {
+      append('doc', s.doc === '' ? [] : [s.doc]);
+      append('signature', s.signature === '' ? [s.name] : [s.signature]);
+      append(
+        'calls',
+        s.calls.map((t) => catalog.symbols[t]!.name),
+      );
+    } else append('signature', [s.name]);
+  });
+  return out;
 }
 
 function add(map: Map<string, number[]>, key: string, i: number): void {

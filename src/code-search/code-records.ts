@@ -31,6 +31,10 @@ export interface CodeSymbolRecord {
   parent: number;
   /** Indexes of the symbols it calls. */
   calls: number[];
+  /** The symbol whose search unit holds this short symbol's text (`folded_into`), or -1: a unit of its own. */
+  foldedInto: number;
+  /** A long class whose unit is its header and member names (`chunk: split`). */
+  split: boolean;
 }
 
 export interface CodeCatalog {
@@ -80,6 +84,8 @@ export function readCodeCatalog(store: QuadStore): CodeCatalog {
   const ends = objectsOf(store, m('endLine'));
   const containedIn = objectsOf(store, m('containedIn'));
   const callsOf = objectsOf(store, m('calls'));
+  const foldedInto = objectsOf(store, m('foldedInto'));
+  const chunks = objectsOf(store, m('chunk'));
   const symbols: CodeSymbolRecord[] = [];
   const symbolIds: number[] = [];
   const files: CodeFileRecord[] = rows.map(({ id, path }, f) => {
@@ -102,6 +108,8 @@ export function readCodeCatalog(store: QuadStore): CodeCatalog {
           endLine: Number(first(ends, s) ?? start),
           parent: -1,
           calls: [],
+          foldedInto: -1,
+          split: first(chunks, s) === 'split',
         }) - 1
       );
     });
@@ -113,6 +121,8 @@ export function readCodeCatalog(store: QuadStore): CodeCatalog {
     const sym = symbols[i]!;
     sym.parent = symbolIndex.get(containedIn.get(s)?.[0] ?? -1) ?? -1;
     sym.calls = resolve(callsOf.get(s)).filter((t) => t !== i);
+    const unit = symbolIndex.get(foldedInto.get(s)?.[0] ?? -1);
+    if (unit !== undefined && unit !== i) sym.foldedInto = unit;
   });
   const fileCalls = new Map<number, number[]>();
   rows.forEach(({ id }, f) => {

@@ -82,6 +82,8 @@ export function codeDocument(input: CodeFileInput): DocumentModel {
     end_line: s.endLine,
     contained_in: s.parent === undefined ? fileId : ids[s.parent],
     decorators: nonEmpty(s.decorators),
+    folded_into: s.foldedInto === undefined ? undefined : ids[s.foldedInto],
+    chunk: s.split === true ? 'split' : undefined,
     calls: calls.get(i),
   }));
   const frontMatter: Record<string, unknown> = {
@@ -117,10 +119,12 @@ function codeBody(input: CodeFileInput): string {
     '',
   ];
   if (model.symbols.length > 0) {
-    lines.push('| symbol | kind | lines | signature |', '|---|---|---|---|');
+    lines.push('| symbol | kind | lines | unit | signature |', '|---|---|---|---|---|');
     for (const s of model.symbols) {
       const span = s.startLine === s.endLine ? `${s.startLine}` : `${s.startLine}–${s.endLine}`;
-      lines.push(`| ${cell(s.qualifiedName)} | ${s.kind} | ${span} | ${cell(s.signature)} |`);
+      const folded = s.foldedInto === undefined ? undefined : model.symbols[s.foldedInto];
+      const unit = folded !== undefined ? `in ${cell(folded.qualifiedName)}` : s.split === true ? 'split' : 'own';
+      lines.push(`| ${cell(s.qualifiedName)} | ${s.kind} | ${span} | ${unit} | ${cell(s.signature)} |`);
     }
     lines.push('');
   }

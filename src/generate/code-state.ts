@@ -26,7 +26,7 @@ export interface CodeState {
 }
 
 /** Bump when code documents change shape: a state of another version is ignored. */
-export const CODE_STATE_VERSION = 'code-1';
+export const CODE_STATE_VERSION = 'code-2';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
