@@ -1,7 +1,7 @@
 import { languageFor } from '../ingest/code/languages.js';
 import type { CodeModel, CodeSymbol } from '../ingest/code/types.js';
 import type { DocumentModel } from '../markdown-ld/types.js';
-import { encodeFileName, iriSegment } from './file-names.js';
+import { iriSegment } from './file-names.js';
 import { MARKER_KEY, MARKER_UNSTAMPED } from './marker.js';
 import { proseOnly } from './tool-document.js';
 
@@ -21,8 +21,7 @@ export interface CodeFileInput {
 /** The IRI of a source file's document: `code:` and its path, each segment IRI-encoded. */
 export const codeFileId = (path: string): string => `code:${path.split('/').map(iriSegment).join('/')}`;
 
-/** The document's path under the output folder: `<path>.md`, each segment file-safe and reversible. */
-export const codeDocumentPath = (path: string): string => `${path.split('/').map(encodeFileName).join('/')}.md`;
+export { codeDocumentPath } from './code-paths.js';
 
 /** Fragment ids of the symbols: `#<qualified name>`, and `~L<line>` after a repeated one (overloads). */
 function symbolIds(symbols: readonly CodeSymbol[]): string[] {
