@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../graph/atomic-write.js';
 import type { FolderListing, FolderListings } from '../ingest/code/folder-listing.js';
 
@@ -86,7 +86,8 @@ export async function readCodeState(path: string, out: string): Promise<CodeStat
   const empty = emptyCodeState(out);
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8'));
+    // Blocking and in one piece: a large state decodes in one call, not chunk by chunk.
+    value = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return empty;
   }
