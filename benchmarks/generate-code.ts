@@ -20,6 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeRunOptions } from '../src/generate/code-run.js';
 import { generateCode } from '../src/generate/generate-code.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -91,6 +92,10 @@ async function measure(folder: string): Promise<Row> {
     };
   } finally {
     await rm(work, { recursive: true, force: true });
+    // The CLI's state for that output folder, in the repository's .mdkg/ (code-run.ts names it).
+    const cliOut = (await codeRunOptions({ dir: join(ROOT, folder), projectDir: ROOT, graphsDir: join(ROOT, 'graphs'), outDir: join(work, 'cli-out') }))
+      .statePath;
+    if (cliOut !== undefined) await rm(cliOut, { force: true });
   }
 }
 
