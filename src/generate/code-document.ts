@@ -1,7 +1,7 @@
 import { languageFor } from '../ingest/code/languages.js';
 import type { CodeModel, CodeSymbol } from '../ingest/code/types.js';
 import type { DocumentModel } from '../markdown-ld/types.js';
-import { encodeFileName, iriSegment } from './file-names.js';
+import { iriSegment } from './file-names.js';
 import { MARKER_KEY, MARKER_UNSTAMPED } from './marker.js';
 import { proseOnly } from './tool-document.js';
 
@@ -21,8 +21,7 @@ export interface CodeFileInput {
 /** The IRI of a source file's document: `code:` and its path, each segment IRI-encoded. */
 export const codeFileId = (path: string): string => `code:${path.split('/').map(iriSegment).join('/')}`;
 
-/** The document's path under the output folder: `<path>.md`, each segment file-safe and reversible. */
-export const codeDocumentPath = (path: string): string => `${path.split('/').map(encodeFileName).join('/')}.md`;
+export { codeDocumentPath } from './code-paths.js';
 
 /** Fragment ids of the symbols: `#<qualified name>`, and `~L<line>` after a repeated one (overloads). */
 function symbolIds(symbols: readonly CodeSymbol[]): string[] {
@@ -82,6 +81,8 @@ export function codeDocument(input: CodeFileInput): DocumentModel {
     end_line: s.endLine,
     contained_in: s.parent === undefined ? fileId : ids[s.parent],
     decorators: nonEmpty(s.decorators),
+    folded_into: s.foldedInto === undefined ? undefined : ids[s.foldedInto],
+    chunk: s.split === true ? 'split' : undefined,
     calls: calls.get(i),
   }));
   const frontMatter: Record<string, unknown> = {
@@ -117,10 +118,12 @@ function codeBody(input: CodeFileInput): string {
     '',
   ];
   if (model.symbols.length > 0) {
-    lines.push('| symbol | kind | lines | signature |', '|---|---|---|---|');
+    lines.push('| symbol | kind | lines | unit | signature |', '|---|---|---|---|---|');
     for (const s of model.symbols) {
       const span = s.startLine === s.endLine ? `${s.startLine}` : `${s.startLine}–${s.endLine}`;
-      lines.push(`| ${cell(s.qualifiedName)} | ${s.kind} | ${span} | ${cell(s.signature)} |`);
+      const folded = s.foldedInto === undefined ? undefined : model.symbols[s.foldedInto];
+      const unit = folded !== undefined ? `in ${cell(folded.qualifiedName)}` : s.split === true ? 'split' : 'own';
+      lines.push(`| ${cell(s.qualifiedName)} | ${s.kind} | ${span} | ${unit} | ${cell(s.signature)} |`);
     }
     lines.push('');
   }

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../graph/atomic-write.js';
+import type { FolderListing, FolderListings } from '../ingest/code/folder-listing.js';
 
 /**
  * What the last `generate code` run knew of each source file, kept in `.mdkg/` (a cache: deleting
@@ -9,7 +10,9 @@ import { writeFileAtomic } from '../graph/atomic-write.js';
  */
 export interface CodeFileState {
   size: number;
+  /** Modification and change times; -1 when too recent to trust (the file is hashed again next time). */
   mtimeMs: number;
+  ctimeMs: number;
   hash: string;
   /** Modules whose resolution the document depends on, and what each resolved to ('' for nothing). */
   resolved: Record<string, string>;
@@ -23,10 +26,16 @@ export interface CodeState {
   /** The output folder the documents were written to (another folder: the state is not used). */
   out: string;
   files: Record<string, CodeFileState>;
+  /** The folder the last run walked (relative, `''` or `a/b/`): its folders' hashes describe that walk's file set. */
+  start: string;
+  /** The per-folder hash tree of the source folders walked (folder-listing.ts). */
+  folders: FolderListings;
+  /** The listings of the output folders (their `.md` files). */
+  outFolders: FolderListings;
 }
 
 /** Bump when code documents change shape: a state of another version is ignored. */
-export const CODE_STATE_VERSION = 'code-1';
+export const CODE_STATE_VERSION = 'code-3';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -35,35 +44,76 @@ function validFile(v: unknown): v is CodeFileState {
     isObject(v) &&
     typeof v.size === 'number' &&
     typeof v.mtimeMs === 'number' &&
+    typeof v.ctimeMs === 'number' &&
     typeof v.hash === 'string' &&
     isObject(v.resolved) &&
     typeof v.symbols === 'number'
   );
 }
 
+const isNames = (v: unknown): v is string[] => Array.isArray(v) && v.every((n) => typeof n === 'string');
+
+function validFolder(v: unknown): v is FolderListing {
+  return (
+    isObject(v) &&
+    typeof v.mtimeMs === 'number' &&
+    typeof v.ctimeMs === 'number' &&
+    isNames(v.dirs) &&
+    isNames(v.files) &&
+    isNames(v.links) &&
+    (v.hash === undefined || typeof v.hash === 'string')
+  );
+}
+
+const none = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 /** The state of a first run: no file known. */
-export const emptyCodeState = (out: string): CodeState => ({ version: CODE_STATE_VERSION, out, files: Object.create(null) as Record<string, CodeFileState> });
+export const emptyCodeState = (out: string): CodeState => ({ version: CODE_STATE_VERSION, out, files: none(), start: '', folders: none(), outFolders: none() });
+
+/** Every entry valid, or undefined: a state with one bad entry is not trusted at all. */
+function entries<T>(value: unknown, valid: (v: unknown) => v is T): Record<string, T> | undefined {
+  if (!isObject(value)) return undefined;
+  const out = none<T>();
+  for (const [k, v] of Object.entries(value)) {
+    if (!valid(v)) return undefined;
+    out[k] = v;
+  }
+  return out;
+}
 
 /** The saved state for this output folder, or an empty one (missing, corrupt, other version or folder). */
 export async function readCodeState(path: string, out: string): Promise<CodeState> {
   const empty = emptyCodeState(out);
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, 'utf8'));
+    // Blocking and in one piece: a large state decodes in one call, not chunk by chunk.
+    value = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return empty;
   }
-  if (!isObject(value) || value.version !== CODE_STATE_VERSION || value.out !== out || !isObject(value.files)) return empty;
-  const files = Object.create(null) as Record<string, CodeFileState>;
-  for (const [k, v] of Object.entries(value.files)) if (validFile(v)) files[k] = v;
-  return { version: CODE_STATE_VERSION, out, files };
+  if (!isObject(value) || value.version !== CODE_STATE_VERSION || value.out !== out || typeof value.start !== 'string') return empty;
+  const files = entries(value.files, validFile);
+  const folders = entries(value.folders, validFolder);
+  const outFolders = entries(value.outFolders, validFolder);
+  if (files === undefined || folders === undefined || outFolders === undefined) return empty;
+  return { version: CODE_STATE_VERSION, out, files, start: value.start, folders, outFolders };
 }
 
-export async function writeCodeState(path: string, state: CodeState): Promise<void> {
-  const files = Object.fromEntries(
-    Object.keys(state.files)
+const sortedKeys = <T>(record: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(
+    Object.keys(record)
       .sort()
-      .map((k) => [k, state.files[k]]),
-  );
-  await writeFileAtomic(path, `${JSON.stringify({ ...state, files })}\n`);
+      .map((k) => [k, record[k]]),
+  ) as Record<string, T>;
+
+/** Writes the state atomically (temp file, then rename): a reader sees the old state or the new one. */
+export async function writeCodeState(path: string, state: CodeState): Promise<void> {
+  const { files, folders, outFolders } = state;
+  await writeFileAtomic(path, `${JSON.stringify({ ...state, files: sortedKeys(files), folders: sortedKeys(folders), outFolders: sortedKeys(outFolders) })}\n`);
+}
+
+/** Whether two records hold the same entry objects (a run that changed nothing reuses every one). */
+export function sameEntries<T>(a: Record<string, T>, b: Record<string, T>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

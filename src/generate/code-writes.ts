@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
+import { type FolderListing, type FolderListings, listFolder } from '../ingest/code/folder-listing.js';
 import type { AtomicWriter } from './atomic-files.js';
 import { markerState } from './marker.js';
 
@@ -16,15 +17,28 @@ export interface DocumentChanges {
   diagnostics: Diagnostic[];
 }
 
-/** Every `.md` file under `dir` (absolute paths); none when it does not exist. */
-export async function listMarkdown(dir: string, out: string[] = []): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) await listMarkdown(path, out);
-    else if (e.isFile() && e.name.endsWith('.md')) out.push(path);
-  }
-  return out;
+/**
+ * Every `.md` file under `outDir/<scope>` (absolute paths), with the listings of its folders (keys
+ * relative to `outDir`, `''` or `a/b/`): a folder whose times are unchanged since `previous` is not
+ * listed again (folder-listing.ts). None when the folder does not exist.
+ */
+export function listDocuments(outDir: string, scope: string, previous: FolderListings, now: number): { paths: string[]; folders: FolderListings } {
+  const paths: string[] = [];
+  const folders = Object.create(null) as FolderListings;
+  const visit = (rel: string): void => {
+    const abs = rel === '' ? outDir : join(outDir, rel);
+    let listing: FolderListing;
+    try {
+      listing = listFolder(abs, previous[rel], now, (name) => name.endsWith('.md'));
+    } catch {
+      return;
+    }
+    folders[rel] = listing;
+    for (const name of listing.files) paths.push(join(abs, name));
+    for (const name of listing.dirs) visit(`${rel}${name}/`);
+  };
+  visit(scope);
+  return { paths, folders };
 }
 
 export type Outcome = 'added' | 'updated' | 'unchanged' | 'kept';

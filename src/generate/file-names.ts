@@ -7,12 +7,16 @@ export const MAX_FILE_NAME = 180;
 /** Characters kept as they are in file names; everything else is percent-encoded (reversibly). */
 const SAFE = /[A-Za-z0-9._-]/;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
+/** A name that encodes to itself: safe characters only, no leading or trailing dot. */
+const PLAIN = /^[A-Za-z0-9_-](?:[A-Za-z0-9._-]*[A-Za-z0-9_-])?$/;
 
 /**
  * A file-safe, reversible form of a tool name: unsafe characters become `%XX` (UTF-8 bytes), and
  * so do a leading dot, a trailing dot and Windows reserved names. `decodeFileName` reverses it.
  */
 export function encodeFileName(name: string): string {
+  // Most names need no encoding: skip the per-character loop (a re-run encodes every file's path).
+  if (name.length <= MAX_FILE_NAME && PLAIN.test(name) && !WINDOWS_RESERVED.test(name)) return name;
   let out = '';
   for (const ch of name) {
     if (SAFE.test(ch)) out += ch;

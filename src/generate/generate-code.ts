@@ -2,19 +2,17 @@ import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMdkgError, MdkgError } from '../errors.js';
-import { textBlocks, textLanguageFor } from '../ingest/code/blocks.js';
+import { textLanguageFor } from '../ingest/code/blocks.js';
 import { languageFor } from '../ingest/code/languages.js';
-import { parseCode } from '../ingest/code/parse-code.js';
 import { resolveModule } from '../ingest/code/resolve-module.js';
-import { walkSources } from '../ingest/code/walk.js';
-import { writeDocument } from '../markdown-ld/write.js';
+import { walkSources, type WalkedFile } from '../ingest/code/walk.js';
 import { readRegularFileSync } from '../util/read-file.js';
 import { AtomicWriter } from './atomic-files.js';
-import { codeDocument, codeDocumentPath } from './code-document.js';
-import { emptyCodeState, readCodeState, writeCodeState, type CodeFileState, type CodeState } from './code-state.js';
+import { codeDocumentPath } from './code-paths.js';
+import { type FolderListings, trusted } from '../ingest/code/folder-listing.js';
+import { emptyCodeState, readCodeState, sameEntries, writeCodeState, type CodeFileState, type CodeState } from './code-state.js';
 import { encodeFileName } from './file-names.js';
-import { stamp } from './marker.js';
-import { listMarkdown, removeStale, writeIfGenerated } from './code-writes.js';
+import { listDocuments, removeStale, writeIfGenerated } from './code-writes.js';
 import type { WriteSummary } from './write-documents.js';
 
 export interface GenerateCodeOptions {
@@ -29,6 +27,8 @@ export interface GenerateCodeOptions {
   maxFileBytes?: number;
   /** Absolute folders not to walk besides the output folder (the rest of the graph folder). */
   exclude?: readonly string[];
+  /** The run's clock (ms since the epoch; default now): times within RECENT_MS of it are not trusted next run. For tests. */
+  now?: number;
 }
 
 /** What a run changed. Document paths are relative to the output folder. */
@@ -42,8 +42,6 @@ export interface CodeReport extends Omit<WriteSummary, 'source'> {
   symbols: number;
 }
 
-/** Files changed less than this long ago may change again within the same mtime tick: their mtime is not trusted next time. */
-const RECENT_MS = 2000;
 const YIELD_EVERY = 64;
 
 function resolutions(path: string, language: string, modules: Iterable<string>, files: ReadonlySet<string>): Record<string, string> {
@@ -65,6 +63,24 @@ async function assertRealFolder(dir: string): Promise<void> {
 }
 
 /**
+ * The rest of the no-change check, once the walked folder's hash is the last run's (same files,
+ * sizes and times): every output folder's listing is the last run's (no document added, removed or
+ * replaced since, which a run that wrote one would also have changed), there is one document per
+ * file, and every file's state is trusted and matches. Then every file would take the "unchanged,
+ * not read" path of the loop, and the loop is skipped.
+ */
+function nothingElseChanged(state: CodeState, files: readonly WalkedFile[], documents: { paths: string[]; folders: FolderListings }, scope: string): boolean {
+  if (documents.paths.length !== files.length) return false;
+  const listed = Object.entries(documents.folders);
+  if (listed.length !== Object.keys(state.outFolders).filter((k) => k.startsWith(scope)).length) return false;
+  if (!listed.every(([k, v]) => state.outFolders[k] === v)) return false;
+  return files.every((f) => {
+    const before = state.files[f.path];
+    return before !== undefined && before.mtimeMs !== -1 && before.size === f.size && before.mtimeMs === f.mtimeMs && before.ctimeMs === f.ctimeMs;
+  });
+}
+
+/**
  * Generates one Markdown-LD document per source file under `outDir` (`<path>.md`), incrementally:
  * unchanged files (same size and modification time, or same hash) are neither parsed nor
  * written; documents of files that are gone are removed; hand-written documents (no generated
@@ -79,10 +95,14 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     const what = start.length === 0 ? root : start.join('/');
     throw new MdkgError('MDKG_NOT_FOUND', `${what} is ${folder === undefined ? 'missing' : 'not a folder'}: nothing to index`, { file: what });
   }
+  const now = options.now ?? Date.now();
+  const state: CodeState = options.statePath === undefined ? emptyCodeState(outDir) : await readCodeState(options.statePath, outDir);
   const walked = await walkSources(root, {
     accept: (p) => languageFor(p) !== undefined || textLanguageFor(p) !== undefined,
     exclude: [outDir, ...(options.exclude ?? [])],
     start: start.join('/'),
+    folders: state.folders,
+    now,
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
   });
   const report: CodeReport = {
@@ -98,22 +118,31 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     diagnostics: walked.diagnostics,
   };
   const paths = new Set(walked.files.map((f) => f.path));
-  const state: CodeState = options.statePath === undefined ? emptyCodeState(outDir) : await readCodeState(options.statePath, outDir);
+  const prefix = start.length === 0 ? '' : `${start.join('/')}/`;
+  // The hash of the walked folder covers every file's name, size and times: when it is the last
+  // run's over the same folder, the file set is the same and so is every import's resolution.
+  const sameTree = state.start === prefix && walked.folders[prefix]?.hash !== undefined && state.folders[prefix]?.hash === walked.folders[prefix]?.hash;
   const next: Record<string, CodeFileState> = Object.create(null) as Record<string, CodeFileState>;
-  const scope = join(outDir, ...start.map(encodeFileName));
-  const present = new Set(await listMarkdown(scope));
+  const scope = start.map((p) => `${encodeFileName(p)}/`).join('');
+  const documents = listDocuments(outDir, scope, state.outFolders, now);
+  const present = new Set(documents.paths);
   const wanted = new Set<string>();
   const writer = new AtomicWriter();
-  const now = Date.now();
-  for (const [index, file] of walked.files.entries()) {
+  let render: Promise<typeof import('./code-render.js')> | undefined;
+  const untouched = sameTree && nothingElseChanged(state, walked.files, documents, scope);
+  if (untouched) {
+    for (const file of walked.files) next[file.path] = state.files[file.path] as CodeFileState;
+    report.unchanged = walked.files.length;
+  }
+  for (const [index, file] of (untouched ? [] : walked.files).entries()) {
     if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const spec = languageFor(file.path);
     const language = spec?.id ?? textLanguageFor(file.path) ?? 'text';
     const docRel = codeDocumentPath(file.path);
     const docAbs = join(outDir, docRel);
     const before = state.files[file.path];
-    const current = before !== undefined && present.has(docAbs) && sameResolutions(before.resolved, file.path, language, paths);
-    if (current && before.size === file.size && before.mtimeMs === file.mtimeMs) {
+    const current = before !== undefined && present.has(docAbs) && (sameTree || sameResolutions(before.resolved, file.path, language, paths));
+    if (current && before.size === file.size && before.mtimeMs === file.mtimeMs && before.ctimeMs === file.ctimeMs && before.mtimeMs !== -1) {
       wanted.add(docAbs);
       next[file.path] = before;
       report.unchanged += 1;
@@ -133,20 +162,25 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     }
     wanted.add(docAbs);
     const hash = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-    const mtimeMs = now - file.mtimeMs < RECENT_MS ? -1 : file.mtimeMs;
+    // A time too close to the run may still change within the same clock tick: hashed again next time.
+    const times = trusted(Math.max(file.mtimeMs, file.ctimeMs), now) ? { mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs } : { mtimeMs: -1, ctimeMs: -1 };
     if (current && before.hash === hash) {
-      next[file.path] = { ...before, size: file.size, mtimeMs };
+      next[file.path] = { ...before, size: file.size, ...times };
       report.unchanged += 1;
       continue;
     }
-    const text = bytes.toString('utf8');
-    const model = spec === undefined ? textBlocks(text, language) : await parseCode(text, spec, file.path);
+    render ??= import('./code-render.js');
+    const { model, document, resolved } = await (await render).renderCodeFile({
+      path: file.path,
+      text: bytes.toString('utf8'),
+      size: bytes.length,
+      hash,
+      spec,
+      language,
+      resolve: (modules) => resolutions(file.path, language, modules, paths),
+    });
     report.parsed += 1;
     report.diagnostics.push(...model.diagnostics);
-    const resolved = resolutions(file.path, language, new Set(model.imports.map((i) => i.module)), paths);
-    const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-    const resolvedMap = new Map(Object.entries(resolved).filter(([, f]) => f !== ''));
-    const document = stamp(writeDocument(codeDocument({ path: file.path, size: bytes.length, lines, hash, model, resolved: resolvedMap })));
     const outcome = writeIfGenerated(writer, docAbs, document, present.has(docAbs));
     if (outcome === 'kept') {
       report.kept.push(docRel);
@@ -160,16 +194,22 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     }
     if (outcome === 'unchanged') report.unchanged += 1;
     else report[outcome].push(docRel);
-    next[file.path] = { size: file.size, mtimeMs, hash, resolved, symbols: model.symbols.length };
+    next[file.path] = { size: file.size, ...times, hash, resolved, symbols: model.symbols.length };
   }
-  await removeStale(present, wanted, outDir, report);
+  if (!untouched) await removeStale(present, wanted, outDir, report);
   report.files = walked.files.length;
   report.symbols = Object.values(next).reduce((n, f) => n + f.symbols, 0);
   if (options.statePath !== undefined) {
-    // Files outside the walked folder keep their entries; those inside that are gone lose them.
-    const prefix = start.length === 0 ? '' : `${start.join('/')}/`;
+    // Entries outside the walked folder are kept; those inside that are gone are dropped.
     for (const [path, entry] of Object.entries(state.files)) if (!path.startsWith(prefix) && next[path] === undefined) next[path] = entry;
-    await writeCodeState(options.statePath, { version: state.version, out: outDir, files: next });
+    const folders = { ...walked.folders };
+    for (const [rel, entry] of Object.entries(state.folders)) if (!rel.startsWith(prefix) && folders[rel] === undefined) folders[rel] = entry;
+    const outFolders = { ...documents.folders };
+    for (const [rel, entry] of Object.entries(state.outFolders)) if (!rel.startsWith(scope) && outFolders[rel] === undefined) outFolders[rel] = entry;
+    const changed =
+      state.start !== prefix || !sameEntries(next, state.files) || !sameEntries(folders, state.folders) || !sameEntries(outFolders, state.outFolders);
+    // A run that wrote documents changed its output folders' times: their listings are re-read next time.
+    if (changed) await writeCodeState(options.statePath, { version: state.version, out: outDir, files: next, start: prefix, folders, outFolders });
   }
   return report;
 }

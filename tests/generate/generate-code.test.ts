@@ -46,7 +46,8 @@ describe('generateCode', () => {
     expect(main).toContain('id: code:src/main.ts\ntype: SourceFile\n');
     expect(main).toContain('      - id: code:src/util.ts#addOne\n        confidence: extracted\n        rule: import\n');
     expect(main).toContain('      - id: "#App.base"\n        confidence: inferred\n        rule: same-file-name\n');
-    expect(main).toContain('| App.start | method | 5–7 | start(): number |');
+    expect(main).toContain('| App.start | method | 5–7 | in App | start(): number |');
+    expect(main).toContain('    folded_into: "#App"\n');
   });
 
   it('re-runs incrementally: unchanged, edited, added and deleted files', async () => {
@@ -120,7 +121,7 @@ describe('generateCode', () => {
       ['MDKG_BINARY_FILE', 'src/bin.ts', undefined],
     ]);
     const guide = await readFile(join(out, 'docs/guide.md.md'), 'utf8');
-    expect([...guide.matchAll(/^\| (L\d+-L\d+) \| block \| (\d+–\d+) \| (.*) \|$/gm)].map((m) => [m[1], m[2], m[3]])).toEqual([
+    expect([...guide.matchAll(/^\| (L\d+-L\d+) \| block \| (\d+–\d+) \| own \| (.*) \|$/gm)].map((m) => [m[1], m[2], m[3]])).toEqual([
       ['L1-L50', '1–50', '# Part 1'],
       ['L41-L90', '41–90', '# Part 2'],
       ['L81-L95', '81–95', '# Part 3'],

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { Diagnostic } from '../../errors.js';
 import { textBlocks } from './blocks.js';
+import { chunkSymbols } from './chunks.js';
 import { buildSymbols, enclosing, readMatches } from './definitions.js';
 import { grammarFor } from './grammar.js';
 import { readImports } from './imports.js';
@@ -95,6 +96,7 @@ export async function parseCode(text: string, spec: LanguageSpec, file: string, 
     if (overdue()) return overBudget(text, spec, file, budgetMs);
     const { found, containers, calls } = readMatches(matches);
     const symbols = buildSymbols(found, containers, text);
+    chunkSymbols(symbols);
     const imports = readImports(root, spec.id);
     const sorted = calls.sort((a, b) => a.node.startIndex - b.node.startIndex);
     const from = enclosing(

@@ -20,6 +20,10 @@ export interface CodeSymbol {
   parent?: number;
   /** Decorators, annotations and attributes on the declaration, as written (whitespace collapsed). */
   decorators: string[];
+  /** Chunking (chunks.ts): the symbol whose search unit holds this short symbol's text; absent when it is a unit of its own. */
+  foldedInto?: number;
+  /** Chunking: a long class-like symbol whose unit is its header and member names, each member unit standing alone. */
+  split?: true;
 }
 
 /** One import statement: the module as written and the names it binds in this file. */

@@ -1,19 +1,22 @@
-import { type Dirent, lstatSync } from 'node:fs';
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Diagnostic } from '../../errors.js';
+import { type FolderListing, type FolderListings, listFolder } from './folder-listing.js';
 
 /** Folders never walked, wherever they are. */
 export const ALWAYS_SKIPPED = new Set(['node_modules', '.git', 'dist', 'build', '.mdkg']);
 /** Files larger than this are skipped with a diagnostic (generated bundles, data dumps). */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
-/** A regular file found by the walk: its path relative to the root (with `/`), size and modification time. */
+/** A regular file found by the walk: its path relative to the root (with `/`), size, modification and change times. */
 export interface WalkedFile {
   path: string;
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
 }
 
 export interface WalkOptions {
@@ -24,6 +27,17 @@ export interface WalkOptions {
   maxFileBytes?: number;
   /** The folder to walk, relative to the root (`/`-separated, no `..`); default the root. */
   start?: string;
+  /** The listings of the last walk with the same `accept` (folder-listing.ts): unchanged folders are not listed again. */
+  folders?: FolderListings;
+  /** When the run started (ms since the epoch): times closer to it than RECENT_MS are not trusted next time. */
+  now?: number;
+}
+
+export interface WalkResult {
+  files: WalkedFile[];
+  diagnostics: Diagnostic[];
+  /** Every folder walked, with its listing and hash (the per-folder hash tree); the start folder's hash covers every file found. */
+  folders: FolderListings;
 }
 
 interface Rules {
@@ -35,9 +49,24 @@ interface Rules {
 const ignored = (stack: readonly Rules[], path: string, folder: boolean): boolean =>
   stack.some((r) => path.startsWith(r.base) && r.rules.ignores(path.slice(r.base.length) + (folder ? '/' : '')));
 
-async function gitignoreOf(dir: string): Promise<Ignore | undefined> {
-  const text = await readFile(join(dir, '.gitignore'), 'utf8').catch(() => undefined);
-  return text === undefined ? undefined : ignore().add(text);
+function gitignoreOf(dir: string): Ignore | undefined {
+  try {
+    return ignore().add(readFileSync(join(dir, '.gitignore'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+type Kind = 'dir' | 'file' | 'link';
+
+/** A listing's entries in name order, as `readdir` sorted by name would give them. */
+function entriesOf(listing: FolderListing): Array<[string, Kind]> {
+  const out: Array<[string, Kind]> = [
+    ...listing.dirs.map((n): [string, Kind] => [n, 'dir']),
+    ...listing.files.map((n): [string, Kind] => [n, 'file']),
+    ...listing.links.map((n): [string, Kind] => [n, 'link']),
+  ];
+  return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /**
@@ -47,32 +76,42 @@ async function gitignoreOf(dir: string): Promise<Ignore | undefined> {
  * that leads outside the root is reported (MDKG_PATH_ESCAPE), one inside is left to its target's
  * own path.
  */
-export async function walkSources(root: string, options: WalkOptions): Promise<{ files: WalkedFile[]; diagnostics: Diagnostic[] }> {
+export async function walkSources(root: string, options: WalkOptions): Promise<WalkResult> {
   const realRoot = await realpath(root);
   const exclude = new Set((options.exclude ?? []).map((d) => d.replace(/[\\/]+$/, '')));
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const now = options.now ?? Date.now();
   const files: WalkedFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const visit = async (dir: string, rel: string, stack: readonly Rules[]): Promise<void> => {
-    let entries: Dirent[];
+  const folders: FolderListings = Object.create(null) as FolderListings;
+  // Blocking calls throughout: thousands of stats and listings in a row, where a thread-pool round
+  // trip each (the asynchronous API) costs more than the call, and far more on a loaded machine.
+  const visit = (dir: string, rel: string, stack: readonly Rules[]): string | undefined => {
+    let listing: FolderListing;
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      listing = listFolder(dir, options.folders?.[rel], now, (name) => name === '.gitignore' || options.accept(rel + name));
     } catch (error) {
       diagnostics.push({ code: 'MDKG_FILE_READ', severity: 'warning', message: `folder not read: ${(error as Error).message}`, file: rel || '.' });
-      return;
+      return undefined;
     }
-    const rules = await gitignoreOf(dir);
+    const rules = listing.files.includes('.gitignore') ? gitignoreOf(dir) : undefined;
     const here = rules === undefined ? stack : [...stack, { base: rel, rules }];
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const path = rel + entry.name;
-      const abs = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (ALWAYS_SKIPPED.has(entry.name) || exclude.has(abs) || ignored(here, path, true)) continue;
-        await visit(abs, `${path}/`, here);
-      } else if (entry.isSymbolicLink()) {
+    const hash = createHash('sha1');
+    for (const [name, kind] of entriesOf(listing)) {
+      const path = rel + name;
+      const abs = join(dir, name);
+      if (kind === 'dir') {
+        if (ALWAYS_SKIPPED.has(name) || exclude.has(abs) || ignored(here, path, true)) continue;
+        const sub = visit(abs, `${path}/`, here);
+        if (sub !== undefined) hash.update(`d\0${name}\0${sub}\n`);
+      } else if (kind === 'link') {
         if (ignored(here, path, false)) continue;
-        const target = await realpath(abs).catch(() => undefined);
+        let target: string | undefined;
+        try {
+          target = realpathSync(abs);
+        } catch {
+          target = undefined;
+        }
         if (target === undefined || (target !== realRoot && !target.startsWith(realRoot + sep))) {
           diagnostics.push({
             code: 'MDKG_PATH_ESCAPE',
@@ -81,8 +120,7 @@ export async function walkSources(root: string, options: WalkOptions): Promise<{
             file: path,
           });
         }
-      } else if (entry.isFile() && options.accept(path) && !ignored(here, path, false)) {
-        // Blocking: one stat per file, thousands in a row (a thread-pool round trip each costs more).
+      } else if (options.accept(path) && !ignored(here, path, false)) {
         const s = lstatSync(abs, { throwIfNoEntry: false });
         if (s === undefined || !s.isFile()) continue;
         if (s.size > maxBytes) {
@@ -94,9 +132,13 @@ export async function walkSources(root: string, options: WalkOptions): Promise<{
           });
           continue;
         }
-        files.push({ path, size: s.size, mtimeMs: s.mtimeMs });
+        files.push({ path, size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs });
+        hash.update(`f\0${name}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\n`);
       }
     }
+    const digest = `sha1:${hash.digest('hex')}`;
+    folders[rel] = listing.hash === digest ? listing : { ...listing, hash: digest };
+    return digest;
   };
   const start = (options.start ?? '').split('/').filter((p) => p !== '' && p !== '.');
   if (start.includes('..')) throw new Error(`the folder to walk leaves the root: ${options.start}`);
@@ -108,11 +150,11 @@ export async function walkSources(root: string, options: WalkOptions): Promise<{
       .slice(0, i)
       .map((p) => `${p}/`)
       .join('');
-    const rules = await gitignoreOf(join(root, ...start.slice(0, i)));
+    const rules = gitignoreOf(join(root, ...start.slice(0, i)));
     if (rules !== undefined) stack.push({ base, rules });
   }
   const rel = start.map((p) => `${p}/`).join('');
   if (rel !== '' && ignored(stack, rel.slice(0, -1), true)) stack = [];
-  await visit(join(root, ...start), rel, stack);
-  return { files, diagnostics };
+  visit(join(root, ...start), rel, stack);
+  return { files, diagnostics, folders };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, symlink } from 'node:fs/promises';
+import { appendFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { walkSources } from '../../../src/ingest/code/walk.js';
@@ -68,7 +68,7 @@ describe('walkSources', () => {
     expect(fifo.status).toBe(0);
     await mkdir(join(root, 'empty'));
     const { files, diagnostics } = await walkSources(root, { accept: all, maxFileBytes: 100 });
-    expect(files).toEqual([{ path: 'small.ts', size: 1, mtimeMs: expect.any(Number) }]);
+    expect(files).toEqual([{ path: 'small.ts', size: 1, mtimeMs: expect.any(Number), ctimeMs: expect.any(Number) }]);
     expect(diagnostics).toEqual([
       { code: 'MDKG_FILE_TOO_LARGE', severity: 'warning', message: '101 bytes, over the 100 a code file may have: skipped', file: 'big.ts' },
     ]);
@@ -77,5 +77,21 @@ describe('walkSources', () => {
   it('lists only accepted files, in path order', async () => {
     const root = await tempDir({ 'b.ts': '', 'a.md': '', 'c/d.ts': '', 'A.ts': '' });
     expect(await paths(root, { accept: (p) => p.endsWith('.ts') })).toEqual(['A.ts', 'b.ts', 'c/d.ts']);
+  });
+
+  it.each([
+    ['a file edited', (root: string) => appendFile(join(root, 'a/x.ts'), '\n'), ['', 'a/']],
+    ['a file added', (root: string) => writeFile(join(root, 'b/new.ts'), ''), ['', 'b/']],
+    ['a folder added', (root: string) => mkdir(join(root, 'a/deep')), ['', 'a/']],
+    ['nothing', async () => {}, []],
+  ] as Array<[string, (root: string) => Promise<unknown>, string[]]>)('per-folder hashes: %s changes the hashes of %j', async (_what, change, changed) => {
+    const root = await tempDir({ 'a/x.ts': 'x', 'b/y.ts': 'y', 'top.ts': 't' });
+    const now = Date.now() + 60_000;
+    const first = await walkSources(root, { accept: all, now });
+    await change(root);
+    const second = await walkSources(root, { accept: all, now, folders: first.folders });
+    const differ = ['', 'a/', 'b/'].filter((f) => first.folders[f]?.hash !== second.folders[f]?.hash);
+    expect(differ).toEqual(changed);
+    // A folder's hash names its subfolders: an empty one added changes its parent's and the root's.
   });
 });
