@@ -1,11 +1,15 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import ignore from 'ignore';
+import { createRequire } from 'node:module';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import { readTextFile } from '../util/read-file.js';
 
 const MAX_IGNORE_BYTES = 1024 * 1024;
+// The `ignore` package (CommonJS) is loaded only for a graph with patterns: most have none, and a
+// warm search loads nothing it does not use.
+const require = createRequire(import.meta.url);
+type IgnoreFactory = typeof import('ignore');
 
 /** Directories never scanned: hidden ones (.git, .mdkg, …) and node_modules. */
 const ALWAYS_SKIPPED = new Set(['node_modules']);
@@ -24,6 +28,7 @@ export function ignoreMatcher(patterns: readonly string[]): (path: string, isDir
   // No pattern (no .mdkgignore, or only blank lines and comments): nothing is ignored, and no
   // path pays for the matcher (a graph of 10,000 documents is scanned on every warm search).
   if (patterns.every((line) => line.trim() === '' || line.startsWith('#'))) return () => false;
+  const ignore = require('ignore') as IgnoreFactory;
   const matcher = ignore({ allowRelativePaths: true }).add(patterns.map((line) => line.replace(/\r$/, '')));
   return (path, isDir) => path !== '' && matcher.ignores(isDir ? `${path}/` : path);
 }

@@ -60,7 +60,7 @@ export function fingerprintSoon(files: readonly ScannedFile[], minFiles = WORKER
     try {
       // Run from the TypeScript sources (the tests), the worker is the built one in dist/, as for the parse workers.
       const fromSource = import.meta.url.endsWith('.ts');
-      worker = new Worker(new URL(fromSource ? '../../dist/search/fingerprint-worker.js' : './fingerprint-worker.js', import.meta.url), {
+      worker = new Worker(new URL(fromSource ? '../../dist/search/fingerprint-worker.js' : '../search/fingerprint-worker.js', import.meta.url), {
         workerData: files.map((f) => ({ path: f.path, absolute: f.absolute })),
       });
     } catch {
