@@ -33,18 +33,8 @@ const mac = (payload: Uint8Array): Buffer => createHmac('sha256', cacheSecret())
 /** Names the secret that signed a file (a hash of it), so another user's file is told apart. */
 export const signerId = (): string => createHash('sha256').update(cacheSecret()).digest('hex').slice(0, 16);
 
-/**
- * Reads and verifies `path`: the raw payload, returned only after its HMAC verifies. A key still
- * being computed (a promise) is compared last, so the read and the check overlap its computation;
- * another key is then a quiet miss as always, but a damaged file is reported even when stale.
- */
-export async function readSignedBytes(path: string, kind: SignedFile, key: string | Promise<string>): Promise<{ ok: true; payload: Buffer } | SignedMiss> {
-  const read = await verified(path, kind, key);
-  if (!read.ok) return read;
-  return typeof key === 'string' || read.key === (await key) ? { ok: true, payload: read.payload } : { ok: false };
-}
-
-async function verified(path: string, kind: SignedFile, key: string | Promise<string>): Promise<{ ok: true; payload: Buffer; key: string } | SignedMiss> {
+/** Reads and verifies `path`: the raw payload, returned only after its HMAC verifies. */
+export async function readSignedBytes(path: string, kind: SignedFile, key: string): Promise<{ ok: true; payload: Buffer } | SignedMiss> {
   let bytes: Buffer;
   try {
     bytes = await readRegularFile(path, { maxBytes: kind.maxBytes, follow: false });
@@ -63,29 +53,24 @@ async function verified(path: string, kind: SignedFile, key: string | Promise<st
   if (header === null || typeof header !== 'object' || header.format !== kind.format) return { ok: false, damage: `not an ${kind.format} file` };
   // Another version or key is simply not this file; another signer (another user, another machine,
   // a file that came with a repository) is not ours to trust, and not damage either.
-  if (header.version !== kind.version || (typeof key === 'string' && header.key !== key) || header.signer !== signerId()) return { ok: false };
+  if (header.version !== kind.version || header.key !== key || header.signer !== signerId()) return { ok: false };
   const payload = bytes.subarray(newline + 1);
   if (payload.length !== header.bytes) return { ok: false, damage: `truncated: ${payload.length} of ${header.bytes} bytes` };
   const expected = mac(payload);
   const stated = Buffer.from(typeof header.mac === 'string' ? header.mac : '', 'hex');
   if (stated.length !== expected.length || !timingSafeEqual(stated, expected)) return { ok: false, damage: 'checksum mismatch: changed since it was written' };
-  return { ok: true, payload, key: String(header.key) };
+  return { ok: true, payload };
 }
 
-/**
- * Reads and verifies `path`: the payload is deserialized only after its HMAC verifies. With a key
- * still being computed, the payload is deserialized while it is, and dropped if the key differs.
- */
-export async function readSignedFile(path: string, kind: SignedFile, key: string | Promise<string>): Promise<SignedRead> {
-  const read = await verified(path, kind, key);
+/** Reads and verifies `path`: the payload is deserialized only after its HMAC verifies. */
+export async function readSignedFile(path: string, kind: SignedFile, key: string): Promise<SignedRead> {
+  const read = await readSignedBytes(path, kind, key);
   if (!read.ok) return read;
-  let payload: unknown;
   try {
-    payload = deserialize(read.payload);
+    return { ok: true, payload: deserialize(read.payload) };
   } catch {
     return { ok: false, damage: 'unreadable payload' };
   }
-  return typeof key === 'string' || read.key === (await key) ? { ok: true, payload } : { ok: false };
 }
 
 /** Writes raw `payload` atomically (a reader sees the old file or the new one, never half of one). */

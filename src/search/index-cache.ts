@@ -12,13 +12,12 @@
 // A fingerprint taken while a file was being written may miss the write (times are coarse): the
 // index is not written when a document changed in the last two seconds.
 import { createHash } from 'node:crypto';
+import { fileIdentity } from '../util/file-identity.js';
 import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import { readSignedFile, type SignedFile, writeSignedFile } from '../graph/signed-file.js';
-import type { Fingerprint } from './fingerprint.js';
+import type { ScannedFile } from '../graph/scan.js';
 import type { IndexSnapshot } from './tool-index.js';
-
-export { type Fingerprint, fingerprint } from './fingerprint.js';
 
 export const INDEX_FILE = 'search-index.bin';
 /** Format 5 (4 + the learned pairs); larger index files than 1 GiB are refused unread. */
@@ -32,6 +31,31 @@ export interface PersistedIndex {
   diagnostics: Diagnostic[];
 }
 
+export interface Fingerprint {
+  /** sha256 of every file's path, size, device, inode, mtime and ctime, in path order (util/file-identity.ts). */
+  digest: string;
+  /** The latest mtime or ctime of any file, in ms since the epoch. */
+  newest: number;
+  /** When the fingerprint was taken (ms since the epoch). */
+  takenAt: number;
+}
+
+/** The fingerprint of the document files a scan found (`lstat`: a link is its own file; blocking calls, thousands of them, are faster than awaiting each). */
+export function fingerprint(files: readonly ScannedFile[]): Fingerprint {
+  const takenAt = Date.now();
+  let newest = 0;
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // One line per file, hashed at once (one update per file was a tenth of the fingerprint).
+  const lines = new Array<string>(sorted.length);
+  for (let i = 0; i < sorted.length; i += 1) {
+    const file = sorted[i] as ScannedFile;
+    const id = fileIdentity(file.absolute);
+    lines[i] = `${file.path}\0${id?.key ?? 'missing'}\n`;
+    if (id !== undefined) newest = Math.max(newest, id.changedAt);
+  }
+  return { digest: createHash('sha256').update(lines.join('')).digest('hex'), newest, takenAt };
+}
+
 /** The key of an index: the fingerprint and everything else the index depends on. */
 export function indexKey(parts: { fingerprint: string; version: string; parser: string; params: unknown; models: unknown; texts?: string }): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -43,7 +67,7 @@ export type ReadOutcome = { index: PersistedIndex } | { index?: undefined; diagn
  * The persisted index for `key`, if the file is there, current and verified. A missing file, another
  * version, key or signer is a quiet miss; a damaged file is a miss with a warning.
  */
-export async function readIndexCache(cacheDir: string, key: string | Promise<string>): Promise<ReadOutcome> {
+export async function readIndexCache(cacheDir: string, key: string): Promise<ReadOutcome> {
   const path = join(cacheDir, INDEX_FILE);
   const corrupt = (why: string): ReadOutcome => ({
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `search index ${INDEX_FILE} is corrupt (${why}); rebuilding it`, file: path },

@@ -1,9 +1,7 @@
 // A tool index for a graph folder, from the persisted index when it is current (index-cache.ts),
 // else by loading the graph and building it (then persisting it for the next run). The warm path
 // loads neither the Markdown parser, jsonld nor the RDF store: only the scan, the file times and
-// the index file. At 10,000 documents the file times are taken on a worker thread
-// (fingerprint.ts) while this thread reads, verifies and decodes the index file and loads the
-// search modules; the index is used only once its key, made from those times, matches.
+// the index file.
 import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
@@ -11,12 +9,11 @@ import { cacheDirProblem } from '../graph/cache-dir.js';
 import { parseKey } from '../graph/parse-key.js';
 import { scanMarkdown } from '../graph/scan.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
-import { type Fingerprint, fingerprintSoon } from './fingerprint.js';
-import { indexKey, readIndexCache, writeIndexCache } from './index-cache.js';
+import { fingerprint, indexKey, readIndexCache, writeIndexCache } from './index-cache.js';
 import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
 import { DEFAULT_RERANK } from './params/rerank-model.js';
 import { type SearchOverrides, withOverrides } from './params/search-params.js';
-import type { ToolIndex } from './tool-index.js';
+import { ToolIndex } from './tool-index.js';
 import { EMBEDDING_TEXT_VERSION } from './vector/embed-text.js';
 
 /** The mdkg version the index format belongs to (kept in step with package.json by a test). */
@@ -34,8 +31,6 @@ export interface OpenIndexOptions {
    * file times are coarse on some file systems). Tests on file systems with nanosecond times use 0.
    */
   racyMs?: number;
-  /** From this many document files the fingerprint is taken on a worker thread (default 2000; tests use 0). */
-  fingerprintWorkerMin?: number;
   /** Keep each tool's embedding text in the index (for vectors; a separate persisted index). */
   vectorTexts?: boolean;
   /** Learned pairs: days a pair is used (config `learned.ttl_days`, default 30) and the time to expire them against. */
@@ -63,26 +58,20 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
   const persist = options.cache !== false && (options.cacheDir !== undefined || (await cacheDirProblem(cacheDir)) === undefined);
   const notes: Diagnostic[] = [];
   let key: string | undefined;
-  let print: Fingerprint | undefined;
-  // The ranking modules load while the fingerprint is taken and the index file is read.
-  const modules = import('./tool-index.js');
+  let print: ReturnType<typeof fingerprint> | undefined;
   if (persist) {
-    const taking = fingerprintSoon(await scanMarkdown(root, []), options.fingerprintWorkerMin);
-    const keying = taking.then((p) =>
-      indexKey({
-        fingerprint: p.digest,
-        version: INDEX_MDKG_VERSION,
-        parser: parseKey(DEFAULT_MAX_DOCUMENT_BYTES),
-        params: withOverrides(options.overrides),
-        models: { calibration: DEFAULT_CALIBRATION, rerank: DEFAULT_RERANK },
-        ...(options.vectorTexts === true ? { texts: EMBEDDING_TEXT_VERSION } : {}),
-      }),
-    );
-    const read = await readIndexCache(cacheDir, keying);
-    print = await taking;
-    key = await keying;
+    print = fingerprint(await scanMarkdown(root, []));
+    key = indexKey({
+      fingerprint: print.digest,
+      version: INDEX_MDKG_VERSION,
+      parser: parseKey(DEFAULT_MAX_DOCUMENT_BYTES),
+      params: withOverrides(options.overrides),
+      models: { calibration: DEFAULT_CALIBRATION, rerank: DEFAULT_RERANK },
+      ...(options.vectorTexts === true ? { texts: EMBEDDING_TEXT_VERSION } : {}),
+    });
+    const read = await readIndexCache(cacheDir, key);
     if (read.index !== undefined) {
-      const index = (await modules).ToolIndex.fromSnapshot(read.index.snapshot, overrides);
+      const index = ToolIndex.fromSnapshot(read.index.snapshot, overrides);
       return { index, diagnostics: [...read.index.diagnostics, ...index.learnedDiagnostics], warm: true };
     }
     if (read.diagnostic !== undefined) notes.push(read.diagnostic);
@@ -93,7 +82,7 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
     ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
-  const index = (await modules).ToolIndex.build(graph, overrides);
+  const index = ToolIndex.build(graph, overrides);
   const diagnostics = [...graph.diagnostics];
   if (persist && key !== undefined && print !== undefined) {
     try {

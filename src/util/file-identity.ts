@@ -10,9 +10,9 @@
 // taken (the racy rule of both callers): a later write then leaves a change time seconds away.
 import { lstatSync } from 'node:fs';
 
-/** Identity of the entry at `path` itself (`lstat`: a link is its own entry); undefined when there is none. */
+/** Identity of the entry at `path` itself (`lstat`: a link is its own entry); undefined when there is none. `changedAt` is in whole ms, as `Date.now()`. */
 export function fileIdentity(path: string): { key: string; changedAt: number; isFile: boolean } | undefined {
   const s = lstatSync(path, { throwIfNoEntry: false });
   if (s === undefined) return undefined;
-  return { key: `${s.size}:${s.dev}:${s.ino}:${s.mtimeMs}:${s.ctimeMs}`, changedAt: Math.max(s.mtimeMs, s.ctimeMs), isFile: s.isFile() };
+  return { key: `${s.size}:${s.dev}:${s.ino}:${s.mtimeMs}:${s.ctimeMs}`, changedAt: Math.floor(Math.max(s.mtimeMs, s.ctimeMs)), isFile: s.isFile() };
 }
