@@ -1,7 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
-import { parseFrontMatterFast } from './markdown-ld/yaml-fast.js';
 import { withOverrides, type SearchOverrides } from './search/params/search-params.js';
 import { readTextFile } from './util/read-file.js';
 import { type EmbeddingsConfig, validateEmbeddings } from './search/vector/embeddings-config.js';
@@ -160,6 +159,8 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<{ conf
  * load, a sixth of a search from the CLI). Aliases always go the `yaml` way, capped at 50.
  */
 async function parseYaml(text: string): Promise<unknown> {
+  // js-yaml too is loaded only when there is a config to read (most searches have none).
+  const { parseFrontMatterFast } = await import('./markdown-ld/yaml-fast.js');
   const fast = parseFrontMatterFast(text.endsWith('\n') ? text : `${text}\n`);
   if (fast !== undefined) return fast;
   return (await import('yaml')).parse(text, { maxAliasCount: 50 });

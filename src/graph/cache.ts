@@ -16,7 +16,7 @@ export const CACHE_KIND: SignedFile = { format: 'mdkg-graph-cache', version: 4, 
 
 /**
  * What the cache keeps of one document: enough to load it without parsing, and the file's identity
- * when it was read (`stat`: size, device, inode, mtime and ctime in ns). A file whose identity is
+ * when it was read (`lstat`: size, device, inode, mtime and ctime; util/file-identity.ts). A file whose identity is
  * unchanged is not even read again: any write changes its ctime, which no one can set back.
  */
 export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: StoredQuads; stat?: string };

@@ -23,7 +23,7 @@ function startWorker(): Worker {
   // Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
   // thread cannot load .ts files, and `npm test` builds before it runs the tests.
   const fromSource = import.meta.url.endsWith('.ts');
-  const worker = new Worker(new URL(fromSource ? '../../dist/graph/parse-worker.js' : './parse-worker.js', import.meta.url));
+  const worker = new Worker(new URL(fromSource ? '../../dist/graph/parse-worker.js' : '../graph/parse-worker.js', import.meta.url));
   worker.unref();
   // A worker's failure is answered by the batch it was running (run); between batches it is ignored.
   worker.on('error', () => undefined);

@@ -1,11 +1,15 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import ignore from 'ignore';
+import { join, sep } from 'node:path';
+import { createRequire } from 'node:module';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import { readTextFile } from '../util/read-file.js';
 
 const MAX_IGNORE_BYTES = 1024 * 1024;
+// The `ignore` package (CommonJS) is loaded only for a graph with patterns: most have none, and a
+// warm search loads nothing it does not use.
+const require = createRequire(import.meta.url);
+type IgnoreFactory = typeof import('ignore');
 
 /** Directories never scanned: hidden ones (.git, .mdkg, …) and node_modules. */
 const ALWAYS_SKIPPED = new Set(['node_modules']);
@@ -24,6 +28,7 @@ export function ignoreMatcher(patterns: readonly string[]): (path: string, isDir
   // No pattern (no .mdkgignore, or only blank lines and comments): nothing is ignored, and no
   // path pays for the matcher (a graph of 10,000 documents is scanned on every warm search).
   if (patterns.every((line) => line.trim() === '' || line.startsWith('#'))) return () => false;
+  const ignore = require('ignore') as IgnoreFactory;
   const matcher = ignore({ allowRelativePaths: true }).add(patterns.map((line) => line.replace(/\r$/, '')));
   return (path, isDir) => path !== '' && matcher.ignores(isDir ? `${path}/` : path);
 }
@@ -64,25 +69,29 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
   const realRoot = await checkRoot(root);
   const ignored = ignoreMatcher(await readIgnoreFile(root, diagnostics));
   const files: ScannedFile[] = [];
-  const walk = async (dir: string): Promise<void> => {
+  // Paths are built by concatenation from the folder's own (a warm search of 10,000 documents
+  // scans them all; `join` and `relative` per entry were most of the scan): the same strings as
+  // `join(dir, name)` and `relative(root, …)` give, since an entry name holds no separator.
+  const walk = async (dir: string, dirRel: string): Promise<void> => {
     let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (error) {
-      if (dir === root) throw error;
+      if (dirRel === '') throw error;
       // An unreadable folder is reported; the rest of the graph still loads.
       diagnostics.push({
         code: 'MDKG_FILE_READ',
         severity: 'error',
         message: `folder not read: ${(error as Error).message}`,
-        file: relative(root, dir).split(sep).join('/'),
+        file: dirRel,
       });
       return;
     }
+    const prefix = dir === '.' ? '' : dir.endsWith(sep) ? dir : dir + sep;
     for (const entry of entries) {
       if (entry.name.startsWith('.') || ALWAYS_SKIPPED.has(entry.name)) continue;
-      const absolute = join(dir, entry.name);
-      const rel = relative(root, absolute).split(sep).join('/');
+      const absolute = prefix + entry.name;
+      const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
       if (entry.isSymbolicLink()) {
         // Never followed: inside the root its target is scanned anyway; outside it would escape.
         const target = await realpath(absolute).catch(() => undefined);
@@ -113,10 +122,10 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
       }
       const isDir = entry.isDirectory();
       if (ignored(rel, isDir)) continue;
-      if (isDir) await walk(absolute);
+      if (isDir) await walk(absolute, rel);
       else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) files.push({ path: rel, absolute });
     }
   };
-  await walk(root);
+  await walk(join(root), '');
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

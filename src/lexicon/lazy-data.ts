@@ -7,5 +7,5 @@ const require = createRequire(import.meta.url);
 
 /** The parsed JSON file `data/<name>` (parsed once; later calls get the same object). */
 export function lazyData<T>(name: string): T {
-  return require(`./data/${name}`) as T;
+  return require(`../lexicon/data/${name}`) as T;
 }

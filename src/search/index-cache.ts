@@ -4,8 +4,8 @@
 // (typed arrays as they are). It is used only when
 // - its header names this format version and this key: the mdkg version, the parser, the effective
 //   search parameters and models, and a fingerprint of every document file (path, size, inode,
-//   modification and change times in nanoseconds: an edit, a rename, a new or deleted file, even a
-//   write that restores the old mtime, changes the change time);
+//   modification and change times: an edit, a rename, a new or deleted file, even a write that
+//   restores the old mtime, changes the change time);
 // - it verifies: an HMAC of the payload with this user's secret (graph/cache-key.ts), so a file
 //   another user or a repository brought is never deserialized, and a truncated or edited one is
 //   detected and rebuilt with a warning.
@@ -32,7 +32,7 @@ export interface PersistedIndex {
 }
 
 export interface Fingerprint {
-  /** sha256 of every file's path, size, inode, mtime and ctime (ns), in path order. */
+  /** sha256 of every file's path, size, device, inode, mtime and ctime, in path order (util/file-identity.ts). */
   digest: string;
   /** The latest mtime or ctime of any file, in ms since the epoch. */
   newest: number;
@@ -43,15 +43,17 @@ export interface Fingerprint {
 /** The fingerprint of the document files a scan found (`lstat`: a link is its own file; blocking calls, thousands of them, are faster than awaiting each). */
 export function fingerprint(files: readonly ScannedFile[]): Fingerprint {
   const takenAt = Date.now();
-  const hash = createHash('sha256');
   let newest = 0;
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const file of sorted) {
+  // One line per file, hashed at once (one update per file was a tenth of the fingerprint).
+  const lines = new Array<string>(sorted.length);
+  for (let i = 0; i < sorted.length; i += 1) {
+    const file = sorted[i] as ScannedFile;
     const id = fileIdentity(file.absolute);
-    hash.update(`${file.path}\0${id?.key ?? 'missing'}\n`);
+    lines[i] = `${file.path}\0${id?.key ?? 'missing'}\n`;
     if (id !== undefined) newest = Math.max(newest, id.changedAt);
   }
-  return { digest: hash.digest('hex'), newest, takenAt };
+  return { digest: createHash('sha256').update(lines.join('')).digest('hex'), newest, takenAt };
 }
 
 /** The key of an index: the fingerprint and everything else the index depends on. */

@@ -44,7 +44,7 @@ function spawn(): Slot {
   // Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
   // thread cannot load .ts files, and `npm test` builds before it runs the tests.
   const fromSource = import.meta.url.endsWith('.ts');
-  const worker = new Worker(new URL(fromSource ? '../../dist/sparql/query-worker.js' : './query-worker.js', import.meta.url), {
+  const worker = new Worker(new URL(fromSource ? '../../dist/sparql/query-worker.js' : '../sparql/query-worker.js', import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb(), stackSizeMb: 8 },
   });
   worker.unref();

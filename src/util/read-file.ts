@@ -44,13 +44,16 @@ export async function readRegularFile(path: string, options: ReadFileOptions): P
   try {
     const stat = await handle.stat();
     checkStat(stat, file, options.maxBytes);
-    const buffer = Buffer.alloc(Math.min(stat.size, options.maxBytes) + 1);
+    // Not zero-filled first (a 17 MB search index: zero-filling was a tenth of a warm search);
+    // whatever the read did not fill is zeroed after it, as in readRegularFileSync.
+    const buffer = Buffer.allocUnsafeSlow(Math.min(stat.size, options.maxBytes) + 1);
     let length = 0;
     while (length < buffer.length) {
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
+    buffer.fill(0, length);
     if (length > options.maxBytes)
       throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${options.maxBytes} bytes`, { file, maxBytes: options.maxBytes });
     return buffer.subarray(0, length);

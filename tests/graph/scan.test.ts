@@ -1,6 +1,24 @@
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ignoreMatcher } from '../../src/graph/scan.js';
+import { ignoreMatcher, scanMarkdown } from '../../src/graph/scan.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+describe('scanMarkdown paths, however the root is spelled', () => {
+  const files = { 'a.md': 'a', 'sub/b.md': 'b', 'sub/deep/c.MD': 'c', 'sub/.hidden/d.md': 'd', 'node_modules/e.md': 'e', 'sub/f.txt': 'f' };
+  it.each([
+    ['as made', (dir: string) => dir],
+    ['with a trailing slash', (dir: string) => `${dir}/`],
+    ['with ./ inside', (dir: string) => `${dir}/./`],
+    ['relative to the working folder', (dir: string) => `./${relative(process.cwd(), dir)}`],
+  ])('%s: the same relative paths, each absolute path joins root and path', async (_, spell) => {
+    const dir = await tempDir(files);
+    const root = spell(dir);
+    const scanned = await scanMarkdown(root, []);
+    expect(scanned.map((f) => f.path)).toEqual(['a.md', 'sub/b.md', 'sub/deep/c.MD']);
+    expect(scanned.map((f) => f.absolute)).toEqual(scanned.map((f) => join(root, f.path)));
+  });
+});
 
 describe('ignoreMatcher', () => {
   const ignored = ignoreMatcher(['# comment', '', 'drafts/', '*.tmp.md', '/top.md', 'archive/**/old.md', '!keep.tmp.md']);

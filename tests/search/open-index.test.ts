@@ -2,7 +2,7 @@
 // document, and any change of the search parameters, rebuilds it; a truncated, edited, foreign or
 // other-version file is never trusted; concurrent loads leave one valid file.
 import { readFileSync } from 'node:fs';
-import { cp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INDEX_FILE } from '../../src/search/index-cache.js';
@@ -54,6 +54,17 @@ describe('openToolIndex: the persisted search index', () => {
     [
       'an edited document',
       (root) => writeFile(join(root, 'tools/memory/read_graph.md'), doc('read_graph').replace('Read the entire knowledge graph', 'Dump everything')),
+      3,
+    ],
+    [
+      // The identity's times are milliseconds (util/file-identity.ts): the change time still tells.
+      'an edit of the same size that restores the old modification time',
+      async (root) => {
+        const file = join(root, 'tools/memory/read_graph.md');
+        const before = await stat(file);
+        await writeFile(file, doc('read_graph').replace('Read the entire knowledge graph', 'Read the entire knowledge graff'));
+        await utimes(file, before.atime, before.mtime);
+      },
       3,
     ],
     ['a deleted document', (root) => rm(join(root, 'tools/memory/read_graph.md')), 2],

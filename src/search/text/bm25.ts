@@ -67,7 +67,8 @@ export function unpackBm25(packed: PackedBm25): Bm25State {
 export class Bm25Index {
   readonly fieldKeys: readonly string[];
   readonly size: number;
-  readonly #postings = new Map<string, Posting>();
+  // Never changed once built; an index from its data keeps the data's map (not copied term by term).
+  #postings: ReadonlyMap<string, Posting> = new Map();
   readonly #scratch: Float64Array;
   readonly #seen: Uint8Array;
   readonly #matched: Uint16Array;
@@ -88,7 +89,7 @@ export class Bm25Index {
       .slice(0, 32);
     const index = new Bm25Index(fieldKeys, docs.length);
     index.#coord = params.coord ?? 0;
-    for (const [term, posting] of buildPostings(docs, fieldKeys, params)) index.#postings.set(term, posting);
+    index.#postings = new Map(buildPostings(docs, fieldKeys, params));
     return index;
   }
 
@@ -101,7 +102,7 @@ export class Bm25Index {
   static fromState(state: Bm25State): Bm25Index {
     const index = new Bm25Index(state.fieldKeys, state.size);
     index.#coord = state.coord;
-    for (const [term, posting] of state.postings) index.#postings.set(term, posting);
+    index.#postings = state.postings;
     return index;
   }
 
