@@ -23,7 +23,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CODE_BM25, type CodeIndex } from '../src/code-search/code-index.js';
+import { CODE_BM25 } from '../src/code-search/code-index.js';
 import { CODE_VECTOR_PARAMS, searchCodeWithStrategy } from '../src/code-search/code-strategies.js';
 import { embedCode } from '../src/code-search/code-vectors.js';
 import { CODE_RANK } from '../src/code-search/search-code.js';
@@ -31,7 +31,7 @@ import type { CodeStrategy } from '../src/code-search/types.js';
 import type { ToolVectors } from '../src/search/vector/tool-vectors.js';
 import { UseLiteProvider } from '../src/search/vector/use-lite.js';
 import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
-import { matches, openCodeCatalog, type Query, readCodeDatasets } from './code-sets.js';
+import { meanOf, openCodeCatalog, type Query, readCodeDatasets, type Scores, scoreRanked } from './code-sets.js';
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -66,27 +66,6 @@ const bm25Params = ((): typeof CODE_BM25 => {
   const { k1, coord, ...fields } = JSON.parse(bm25Override) as { k1?: number; coord?: number };
   return { ...CODE_BM25, ...(k1 === undefined ? {} : { k1 }), ...(coord === undefined ? {} : { coord }), fields: { ...CODE_BM25.fields, ...fields } };
 })();
-
-interface Scores {
-  hit1: number;
-  hit5: number;
-  mrr: number;
-  ndcg10: number;
-}
-
-function score(ranked: RangeHit[], q: Query, index: CodeIndex): Scores & { rank: number } {
-  const at = ranked.findIndex((h) => q.expected.some((e) => matches(h, e, index)));
-  const rank = at < 0 ? 0 : at + 1;
-  return {
-    rank,
-    hit1: rank === 1 ? 1 : 0,
-    hit5: rank >= 1 && rank <= 5 ? 1 : 0,
-    mrr: rank === 0 ? 0 : 1 / rank,
-    ndcg10: rank >= 1 && rank <= 10 ? 1 / Math.log2(rank + 1) : 0,
-  };
-}
-
-const mean = (rows: Scores[], k: keyof Scores): number => rows.reduce((s, r) => s + r[k], 0) / Math.max(1, rows.length);
 
 const results: unknown[] = [];
 const fmt = (x: number): string => x.toFixed(3);
@@ -138,14 +117,14 @@ for (const d of readCodeDatasets(splits)) {
       const began = performance.now();
       const top = await run(q.query);
       times.push(performance.now() - began);
-      rows.push({ q, top, ...score(top, q, cat.index) });
+      rows.push({ q, top, ...scoreRanked(top, q, cat.index) });
     }
     const ms = times.reduce((a, b) => a + b, 0) / d.queries.length;
     const p50 = [...times].sort((a, b) => a - b)[Math.floor((times.length - 1) / 2)] ?? 0;
     if (name === 'search_code') lexicalMisses = new Set(rows.filter((r) => r.hit5 === 0).map((r) => r.q.id));
     const recovered = lexicalMisses === undefined ? 0 : rows.filter((r) => lexicalMisses!.has(r.q.id) && r.hit5 === 1).length;
     console.log(
-      `| ${name} | ${fmt(mean(rows, 'hit1'))} | ${fmt(mean(rows, 'hit5'))} | ${fmt(mean(rows, 'mrr'))} | ${fmt(mean(rows, 'ndcg10'))} | ${ms.toFixed(2)} | ${p50.toFixed(2)} | ${recovered} of ${lexicalMisses?.size ?? 0} |`,
+      `| ${name} | ${fmt(meanOf(rows, 'hit1'))} | ${fmt(meanOf(rows, 'hit5'))} | ${fmt(meanOf(rows, 'mrr'))} | ${fmt(meanOf(rows, 'ndcg10'))} | ${ms.toFixed(2)} | ${p50.toFixed(2)} | ${recovered} of ${lexicalMisses?.size ?? 0} |`,
     );
     if (args.includes('--misses') && name.startsWith('search_code') && d.split !== 'test')
       for (const r of rows.filter((r) => r.rank !== 1))
@@ -160,10 +139,10 @@ for (const d of readCodeDatasets(splits)) {
       split: d.split,
       method: name,
       queries: d.queries.length,
-      hit1: mean(rows, 'hit1'),
-      hit5: mean(rows, 'hit5'),
-      mrr: mean(rows, 'mrr'),
-      ndcg10: mean(rows, 'ndcg10'),
+      hit1: meanOf(rows, 'hit1'),
+      hit5: meanOf(rows, 'hit5'),
+      mrr: meanOf(rows, 'mrr'),
+      ndcg10: meanOf(rows, 'ndcg10'),
       msPerQuery: ms,
       p50Ms: p50,
       lexicalMisses: lexicalMisses?.size ?? 0,
@@ -185,6 +164,6 @@ if (jsonOut !== undefined)
 for (const method of new Set(results.map((r) => (r as { method: string }).method).filter((m) => m.startsWith('search_code')))) {
   const ours = results.filter((r) => (r as { method: string }).method === method) as Scores[];
   console.log(
-    `${method} over ${ours.length} sets: Hit@1 ${fmt(mean(ours, 'hit1'))}, Hit@5 ${fmt(mean(ours, 'hit5'))}, MRR ${fmt(mean(ours, 'mrr'))}, nDCG@10 ${fmt(mean(ours, 'ndcg10'))}`,
+    `${method} over ${ours.length} sets: Hit@1 ${fmt(meanOf(ours, 'hit1'))}, Hit@5 ${fmt(meanOf(ours, 'hit5'))}, MRR ${fmt(meanOf(ours, 'mrr'))}, nDCG@10 ${fmt(meanOf(ours, 'ndcg10'))}`,
   );
 }
