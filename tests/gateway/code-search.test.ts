@@ -5,11 +5,10 @@
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { connectServe } from '../helpers/serve-client.js';
 import { writeProject } from '../helpers/code-project.js';
 
 let client: Client;
@@ -25,9 +24,7 @@ beforeAll(async () => {
   await writeProject(work);
   await writeFile(join(outside, 'secret.ts'), 'export function secret(): number {\n  return 1;\n}\n');
   await symlink(outside, join(work, 'src', 'linked'));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', '--code-root', 'src'], cwd: work, stderr: 'ignore' });
-  client = new Client({ name: 'mdkg-test', version: '1.0.0' });
-  await client.connect(transport);
+  client = await connectServe(['--code-root', 'src'], work);
 }, 30_000);
 
 afterAll(async () => {

@@ -4,11 +4,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { connectServe } from '../helpers/serve-client.js';
 import { codeStaticModelDir } from '../helpers/code-static-model.js';
 import { codeProject } from '../helpers/code-project.js';
 import { writeFiles } from '../helpers/temp-dir.js';
@@ -25,9 +24,7 @@ beforeAll(async () => {
   const model = await codeStaticModelDir();
   for (const f of ['config.json', 'tokenizer.json', 'model.safetensors']) await writeFiles(work, { [`model/${f}`]: await readFile(join(model, f)) });
   await writeFiles(work, { 'mdkg.config.yaml': 'graphs: graphs\nembeddings:\n  provider: static\n  path: model\n' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve'], cwd: work, stderr: 'ignore' });
-  client = new Client({ name: 'mdkg-test', version: '1.0.0' });
-  await client.connect(transport);
+  client = await connectServe([], work);
 }, 30_000);
 
 afterAll(async () => {

@@ -5,11 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { connectServe } from '../helpers/serve-client.js';
 import { LEARNED_FILES } from '../helpers/learned-graph.js';
 import { writeFiles } from '../helpers/temp-dir.js';
 
@@ -22,14 +21,7 @@ const call = async (name: string, args: Record<string, unknown>): Promise<Result
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'mdkg-learned-'));
   await writeFiles(join(work, 'graphs'), LEARNED_FILES);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'serve', '--graphs', join(work, 'graphs')],
-    cwd: work,
-    stderr: 'ignore',
-  });
-  client = new Client({ name: 'mdkg-test', version: '1.0.0' });
-  await client.connect(transport);
+  client = await connectServe(['--graphs', join(work, 'graphs')], work);
 }, 30_000);
 
 afterAll(async () => {
