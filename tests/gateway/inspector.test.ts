@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
+import { META_TOOL_NAMES } from '../helpers/serve-client.js';
 
 const INSPECTOR = join(REPO, 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js');
 
@@ -21,24 +22,7 @@ function inspect(...args: string[]): unknown {
 describe('the MCP Inspector CLI against mdkg serve', () => {
   it('lists the meta-tools', () => {
     const listed = inspect('--method', 'tools/list') as { tools: Array<{ name: string }> };
-    expect(listed.tools.map((t) => t.name)).toEqual([
-      'search_tools',
-      'get_tool_schema',
-      'call_tool',
-      'graph_schema',
-      'graph_query',
-      'graph_search',
-      'graph_export',
-      'index_status',
-      'index_build',
-      'learn_pair',
-      'validate_symbol_relevance',
-      'search_code',
-      'search_by_symbol',
-      'get_file_structure',
-      'get_repo_map',
-      'get_similar_patterns',
-    ]);
+    expect(listed.tools.map((t) => t.name)).toEqual(META_TOOL_NAMES);
   }, 60_000);
 
   it('calls search_tools', () => {

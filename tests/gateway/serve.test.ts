@@ -10,6 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
+import { META_TOOL_NAMES } from '../helpers/serve-client.js';
 
 const NODE_MODULES = join(REPO, 'node_modules', '@modelcontextprotocol');
 let client: Client;
@@ -59,24 +60,7 @@ afterAll(async () => {
 describe('mdkg serve over stdio', () => {
   it('lists the meta-tools, each with a schema and annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      'search_tools',
-      'get_tool_schema',
-      'call_tool',
-      'graph_schema',
-      'graph_query',
-      'graph_search',
-      'graph_export',
-      'index_status',
-      'index_build',
-      'learn_pair',
-      'validate_symbol_relevance',
-      'search_code',
-      'search_by_symbol',
-      'get_file_structure',
-      'get_repo_map',
-      'get_similar_patterns',
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(META_TOOL_NAMES);
     expect(tools.every((t) => t.inputSchema.type === 'object' && t.annotations !== undefined && (t.description ?? '').length > 40)).toBe(true);
   });
 

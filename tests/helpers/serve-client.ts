@@ -9,3 +9,23 @@ export async function connectServe(args: readonly string[], cwd: string): Promis
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'serve', ...args], cwd, stderr: 'ignore' }));
   return client;
 }
+
+/** The meta-tools `mdkg serve` lists without --code-root, in order (what the gateway tests expect). */
+export const META_TOOL_NAMES = [
+  'search_tools',
+  'get_tool_schema',
+  'call_tool',
+  'graph_schema',
+  'graph_query',
+  'graph_search',
+  'graph_export',
+  'index_status',
+  'index_build',
+  'learn_pair',
+  'validate_symbol_relevance',
+  'search_code',
+  'search_by_symbol',
+  'get_file_structure',
+  'get_repo_map',
+  'get_similar_patterns',
+];
