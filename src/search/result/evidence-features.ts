@@ -64,13 +64,14 @@ export function evidenceOf(
  * and "make it executable" reaches `edit` only through a broad class).
  */
 export function nameExplained(profile: ToolProfile, state: RankingState): number {
-  const said = new Set([...state.terms.keys(), ...state.equivalents.keys()]);
+  const requestTerms = [...state.terms.keys()];
+  const said = new Set([...requestTerms, ...state.equivalents.keys()]);
   const sameClass = new Set(state.expanded);
   let total = 0;
   let matched = 0;
   for (const { term, idf: weight } of profile.nameTerms) {
     total += weight;
-    if (said.has(term) || [...state.terms.keys()].some((t) => abbreviates(t, term))) {
+    if (said.has(term) || requestTerms.some((t) => abbreviates(t, term))) {
       matched += weight;
       continue;
     }
