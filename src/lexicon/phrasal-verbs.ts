@@ -2,6 +2,7 @@
 // updates, "get rid of old logs" deletes though "get" reads (data/annotation-verbs.json,
 // requests.phrasal). Only adjacent particles are read ("set it up" is the update "set").
 import verbData from './data/annotation-verbs.json' with { type: 'json' };
+import { arithmeticObject, arithmeticSense } from './arithmetic-sense.js';
 import { verbOfWord, type VerbClass, type VerbMatch } from './verbs.js';
 import { verbForms } from './words.js';
 
@@ -14,6 +15,8 @@ export interface WordVerb {
   /** Words the verb spans (1, or the phrasal verb's length). */
   length: number;
   match: VerbMatch;
+  /** The words the verb stands for in the sense it is used in, when not its usual one ("add two numbers": sum, total). */
+  sense?: readonly string[];
 }
 
 function phrasalAt(words: readonly string[], i: number): WordVerb | undefined {
@@ -37,13 +40,25 @@ export function verbsOfWords(words: readonly string[], phrasal = true): WordVerb
   for (let i = 0; i < words.length; ) {
     const found = phrasal ? phrasalAt(words, i) : undefined;
     if (found !== undefined) {
-      out.push(found);
+      const sense = arithmeticSense(found.match.verb);
+      out.push(sense === undefined ? found : { ...found, sense });
       i += found.length;
       continue;
     }
     const match = verbOfWord(words[i]!);
-    if (match !== undefined) out.push({ index: i, length: 1, match });
+    // "add two numbers" computes: the arithmetic sense reads (arithmetic-sense.ts).
+    const sense = match === undefined ? undefined : arithmeticSense(match.verb);
+    if (match !== undefined && sense !== undefined && arithmeticObject(words, i + 1))
+      out.push({ index: i, length: 1, match: { ...match, verbClass: 'read' }, sense });
+    else if (match !== undefined) out.push({ index: i, length: 1, match });
     i += 1;
   }
+  return out;
+}
+
+/** The words of the verbs a request uses in another sense, by the verb as written ("add two numbers": add -> sum, total). */
+export function verbSenses(words: readonly string[]): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  for (const v of verbsOfWords(words)) if (v.sense !== undefined) out.set(words[v.index]!, v.sense);
   return out;
 }

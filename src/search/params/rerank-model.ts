@@ -16,6 +16,7 @@ export const RERANK_FEATURES = [
   'graph',
   'deprecated',
   'objectInName',
+  'actionObject',
 ] as const;
 export type RerankFeatureName = (typeof RERANK_FEATURES)[number];
 export type RerankFeatures = Record<RerankFeatureName, number>;

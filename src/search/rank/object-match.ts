@@ -12,8 +12,16 @@ export interface RequestObject {
 export interface ObjectMatch {
   /** 1 when the tool's name has the object (or a form of it), else 0. */
   objectInName: number;
+  /**
+   * 1 when the tool's name says both what the request does and to what: its action is the
+   * request's (`action` 1) and its name has the object ("remove a relation between two entities"
+   * -> delete_relations, not delete_entities, which only shares the action and a modifier's noun).
+   */
+  actionObject: number;
 }
 
-export function objectMatch(object: RequestObject | undefined, nameTerms: ReadonlySet<string>): ObjectMatch {
-  return { objectInName: object?.forms.some((f) => nameTerms.has(f)) ? 1 : 0 };
+/** The object features of a tool, given its name terms and whether its action is the request's (rerank.ts `action`). */
+export function objectMatch(object: RequestObject | undefined, nameTerms: ReadonlySet<string>, action: number): ObjectMatch {
+  const objectInName = object?.forms.some((f) => nameTerms.has(f)) ? 1 : 0;
+  return { objectInName, actionObject: objectInName === 1 && action === 1 ? 1 : 0 };
 }

@@ -15,6 +15,8 @@ import { withoutNegated } from '../request/negation.js';
 import { terms as stems, tokenize } from '../text/tokenize.js';
 import { synonymsOf } from '../../lexicon/thesaurus.js';
 import { equivalentsOf } from '../../lexicon/equivalents.js';
+import { verbSenses } from '../../lexicon/phrasal-verbs.js';
+import { splitIdentifier } from '../../lexicon/words.js';
 import { isEnglishWord } from '../../lexicon/english-words.js';
 import { ruleEnabled } from '../request/rule-ablation.js';
 import type { Intent, LexicalStrategy, SourceName } from '../types.js';
@@ -106,9 +108,13 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
   const base = new Map(terms);
   if (ruleEnabled('equivalents')) {
     const idfOf = (t: string): number => idf(bm25.size, Math.max(1, bm25.documentFrequency(t)));
+    // A verb used in another sense stands for that sense's words ("add two numbers": sum, total).
+    const senses = verbSenses(splitIdentifier(searched.normalize('NFKC')));
     for (const word of words) {
       // The equivalents a tool has share one word's weight ("folder": directory and dir).
-      const found = [...new Set(equivalentsOf(surfaces.get(word) ?? word).flatMap((e) => stems(e)))].filter((t) => bm25.has(t) && !base.has(t));
+      const surface = surfaces.get(word) ?? word;
+      const named = [...equivalentsOf(surface), ...(senses.get(surface) ?? [])];
+      const found = [...new Set(named.flatMap((e) => stems(e)))].filter((t) => bm25.has(t) && !base.has(t));
       for (const t of found) {
         const cap = bm25.has(word) ? Math.min(1, idfOf(word) / idfOf(t)) : 1;
         base.set(t, ((terms.get(word) ?? 1) * params.equivalents * cap) / found.length);

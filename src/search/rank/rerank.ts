@@ -170,7 +170,7 @@ export function rerankFeatures(
     alignment: a === undefined ? 0 : 2 * a - 1,
     graph: q.reached.get(doc)?.score ?? 0,
     deprecated: profile.deprecated ? 1 : 0,
-    ...objectMatch(q.object, profile.nameSet),
+    ...objectMatch(q.object, profile.nameSet, action),
   };
 }
 
