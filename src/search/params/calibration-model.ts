@@ -36,7 +36,8 @@ export interface ConfidenceFeatures {
   /**
    * How decided the final order is between the first result and the second: 2σ(s₁ − s₂) − 1 over
    * the re-ranker's scores (a pairwise logistic model, so σ(s₁ − s₂) is its probability that the
-   * first beats the second); 0 after the first result, and when the search did not re-rank.
+   * first beats the second); 1 when only one tool is a candidate (nothing to decide against); 0
+   * after the first result, and when the strategy does not re-rank.
    */
   decisive: number;
   /**

@@ -203,7 +203,10 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
   const fused = fuse(lists, params.fusion.weights, params.fusion.k);
   let ranked: readonly Fused[] = fused;
   let learned: Map<number, RerankFeatures> | undefined;
-  if (opts.strategy === 'full' && fused.length > 1) {
+  if (opts.strategy === 'full' && fused.length === 1) {
+    // One candidate: nothing to re-order, and the order is decided (its features for `decided` and explain).
+    learned = new Map([[fused[0]!.doc, rerankView(parts, state, actions, fused[0]!)(fused[0]!)]]);
+  } else if (opts.strategy === 'full' && fused.length > 1) {
     const view = rerankView(parts, state, actions, fused[0]!);
     if (opts.rerank) {
       const out = rerank(fused, view, parts.options.rerank ?? DEFAULT_RERANK);

@@ -58,7 +58,8 @@ export function evidenceOf(
 
 /**
  * The IDF share of a tool's name the request says: a name word counts when the request has it, an
- * equivalent of it or an abbreviation of it; a corrected word at its reduced weight
+ * equivalent of it, an abbreviation of it or the initials of the words it starts ("PR" for pull
+ * and request, as the re-ranker reads acronyms); a corrected word at its reduced weight
  * (1 − distance / length), as in ranking; a verb of the same class as the request's verb at half
  * weight (VERB_CLASS_SHARE: "erase the relations" says what `delete_relations` does, not its word,
  * and "make it executable" reaches `edit` only through a broad class).
@@ -67,11 +68,13 @@ export function nameExplained(profile: ToolProfile, state: RankingState): number
   const requestTerms = [...state.terms.keys()];
   const said = new Set([...requestTerms, ...state.equivalents.keys()]);
   const sameClass = new Set(state.expanded);
+  // Name words the request says by their initials ("PR" for get_pull_request), as in ranking.
+  const viaAcronym = new Set(requestTerms.flatMap((t) => profile.acronyms.get(t) ?? []));
   let total = 0;
   let matched = 0;
   for (const { term, idf: weight } of profile.nameTerms) {
     total += weight;
-    if (said.has(term) || requestTerms.some((t) => abbreviates(t, term))) {
+    if (said.has(term) || viaAcronym.has(term) || requestTerms.some((t) => abbreviates(t, term))) {
       matched += weight;
       continue;
     }

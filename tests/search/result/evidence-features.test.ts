@@ -49,6 +49,25 @@ describe('nameExplained: the IDF share of a tool name the request says', () => {
     expect(nameExplained(profile('delet', 'relat'), state(said))).toBeCloseTo(expected, 12);
   });
 
+  it('counts name words the request says by their initials ("PR" for get_pull_request)', () => {
+    const named: ToolProfile = {
+      nameTerms: [
+        { term: 'get', idf: 1 },
+        { term: 'pull', idf: 2 },
+        { term: 'request', idf: 2 },
+      ],
+      nameSet: new Set(['get', 'pull', 'request']),
+      acronyms: new Map([
+        ['gp', ['get', 'pull']],
+        ['gpr', ['get', 'pull', 'request']],
+        ['pr', ['pull', 'request']],
+      ]),
+      deprecated: false,
+    };
+    expect(nameExplained(named, state({ terms: ['pr', '99'] }))).toBeCloseTo(4 / 5, 12);
+    expect(nameExplained(named, state({ terms: ['rp'] }))).toBe(0);
+  });
+
   it('a name with no terms explains nothing', () => {
     expect(nameExplained({ ...profile('a', 'b'), nameTerms: [] }, state({ terms: ['a'] }))).toBe(0);
   });
