@@ -2,7 +2,7 @@
 // updates, "get rid of old logs" deletes though "get" reads (data/annotation-verbs.json,
 // requests.phrasal). Only adjacent particles are read ("set it up" is the update "set").
 import verbData from './data/annotation-verbs.json' with { type: 'json' };
-import { arithmeticObject, arithmeticSense } from './arithmetic-sense.js';
+import { arithmeticObject, arithmeticSense, operatorSenses } from './arithmetic-sense.js';
 import { verbOfWord, type VerbClass, type VerbMatch } from './verbs.js';
 import { verbForms } from './words.js';
 
@@ -56,9 +56,12 @@ export function verbsOfWords(words: readonly string[], phrasal = true): WordVerb
   return out;
 }
 
-/** The words of the verbs a request uses in another sense, by the verb as written ("add two numbers": add -> sum, total). */
+/**
+ * The words of the verbs a request uses in another sense, by the verb as written ("add two
+ * numbers": add -> sum, total), and of operator words between numerals ("12 plus 30": plus -> sum, total).
+ */
 export function verbSenses(words: readonly string[]): Map<string, readonly string[]> {
-  const out = new Map<string, readonly string[]>();
+  const out = operatorSenses(words);
   for (const v of verbsOfWords(words)) if (v.sense !== undefined) out.set(words[v.index]!, v.sense);
   return out;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arithmeticObject, arithmeticSense } from '../../src/lexicon/arithmetic-sense.js';
+import { arithmeticObject, arithmeticSense, operatorSenses } from '../../src/lexicon/arithmetic-sense.js';
 import { verbSenses, verbsOfWords } from '../../src/lexicon/phrasal-verbs.js';
 
 const verbs = (text: string): string[] =>
@@ -37,6 +37,25 @@ describe('the arithmetic sense of a verb', () => {
     expect(arithmeticSense('create')).toBeUndefined();
     expect([...verbSenses('adding two numbers'.split(' '))]).toEqual([['adding', ['sum', 'total']]]);
     expect([...verbSenses('add two users'.split(' '))]).toEqual([]);
+  });
+
+  it.each<[string, [string, string[]][]]>([
+    ['what is 12 plus 30', [['plus', ['sum', 'total']]]],
+    [
+      '7 times 6 minus 2',
+      [
+        ['times', ['product', 'multiply']],
+        ['minus', ['difference', 'subtract']],
+      ],
+    ],
+    ['two plus three', [['plus', ['sum', 'total']]]],
+    // not between two numerals
+    ['run it 3 times', []],
+    ['plus 3', []],
+    ['the plus side of 2', []],
+  ])('operator words between numerals: %s', (text, expected) => {
+    expect([...operatorSenses(text.split(' '))]).toEqual(expected);
+    expect([...verbSenses(text.split(' '))]).toEqual(expected);
   });
 
   it('never reads an object with no numeral and no quantity noun as arithmetic', () => {
