@@ -33,15 +33,18 @@ const mac = (payload: Uint8Array): Buffer => createHmac('sha256', cacheSecret())
 /** Names the secret that signed a file (a hash of it), so another user's file is told apart. */
 export const signerId = (): string => createHash('sha256').update(cacheSecret()).digest('hex').slice(0, 16);
 
-/** Reads and verifies `path`: the raw payload, returned only after its HMAC verifies. */
-export async function readSignedBytes(path: string, kind: SignedFile, key: string): Promise<{ ok: true; payload: Buffer } | SignedMiss> {
-  let bytes: Buffer;
+/** The bytes of a signed file, unchecked (a missing file is a quiet miss): check them with `verifySignedBytes`. */
+export async function readSignedRaw(path: string, kind: SignedFile): Promise<{ ok: true; bytes: Buffer } | SignedMiss> {
   try {
-    bytes = await readRegularFile(path, { maxBytes: kind.maxBytes, follow: false });
+    return { ok: true, bytes: await readRegularFile(path, { maxBytes: kind.maxBytes, follow: false }) };
   } catch (error) {
     if ((error as MdkgError).code === 'MDKG_NOT_FOUND') return { ok: false };
     return { ok: false, unreadable: (error as Error).message };
   }
+}
+
+/** The payload of a signed file's bytes, returned only after its HMAC verifies. */
+export function verifySignedBytes(bytes: Buffer, kind: SignedFile, key: string): { ok: true; payload: Buffer } | SignedMiss {
   const newline = bytes.indexOf(0x0a);
   if (newline < 0 || newline > 4096) return { ok: false, damage: 'no header' };
   let header: Header;
@@ -62,6 +65,12 @@ export async function readSignedBytes(path: string, kind: SignedFile, key: strin
   return { ok: true, payload };
 }
 
+/** Reads and verifies `path`: the raw payload, returned only after its HMAC verifies. */
+export async function readSignedBytes(path: string, kind: SignedFile, key: string): Promise<{ ok: true; payload: Buffer } | SignedMiss> {
+  const read = await readSignedRaw(path, kind);
+  return read.ok ? verifySignedBytes(read.bytes, kind, key) : read;
+}
+
 /** Reads and verifies `path`: the payload is deserialized only after its HMAC verifies. */
 export async function readSignedFile(path: string, kind: SignedFile, key: string): Promise<SignedRead> {
   const read = await readSignedBytes(path, kind, key);
@@ -76,7 +85,11 @@ export async function readSignedFile(path: string, kind: SignedFile, key: string
 /** Writes raw `payload` atomically (a reader sees the old file or the new one, never half of one). */
 export async function writeSignedBytes(path: string, kind: SignedFile, key: string, payload: Uint8Array): Promise<void> {
   const header: Header = { format: kind.format, version: kind.version, key, bytes: payload.length, mac: mac(payload).toString('hex'), signer: signerId() };
-  await writeFileAtomic(path, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), payload]));
+  // The header line is padded with spaces to a multiple of 8 bytes: the payload then starts 8-aligned
+  // in the buffer it is read into, so typed arrays in it can be viewed in place (search/index-file.ts).
+  const line = JSON.stringify(header);
+  const padded = line + ' '.repeat((8 - ((Buffer.byteLength(line) + 1) % 8)) % 8);
+  await writeFileAtomic(path, Buffer.concat([Buffer.from(`${padded}\n`), payload]));
 }
 
 /** Writes `value` V8-serialized, atomically. */

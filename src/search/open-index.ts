@@ -9,7 +9,7 @@ import { cacheDirProblem } from '../graph/cache-dir.js';
 import { parseKey } from '../graph/parse-key.js';
 import { scanMarkdown } from '../graph/scan.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
-import { fingerprint, indexKey, readIndexCache, writeIndexCache } from './index-cache.js';
+import { checkIndexCache, fingerprint, indexKey, readRawIndex, writeIndexCache } from './index-cache.js';
 import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
 import { DEFAULT_RERANK } from './params/rerank-model.js';
 import { type SearchOverrides, withOverrides } from './params/search-params.js';
@@ -60,6 +60,10 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
   let key: string | undefined;
   let print: ReturnType<typeof fingerprint> | undefined;
   if (persist) {
+    // The index file is read while the documents are scanned and stat'ed (the read runs on libuv's
+    // threads; the fingerprint blocks this one), then checked against the key they give.
+    // (readRawIndex never rejects: a scan that throws leaves nothing unhandled.)
+    const raw = readRawIndex(cacheDir);
     print = fingerprint(await scanMarkdown(root, []));
     key = indexKey({
       fingerprint: print.digest,
@@ -69,7 +73,7 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
       models: { calibration: DEFAULT_CALIBRATION, rerank: DEFAULT_RERANK },
       ...(options.vectorTexts === true ? { texts: EMBEDDING_TEXT_VERSION } : {}),
     });
-    const read = await readIndexCache(cacheDir, key);
+    const read = checkIndexCache(cacheDir, key, await raw);
     if (read.index !== undefined) {
       const index = ToolIndex.fromSnapshot(read.index.snapshot, overrides);
       return { index, diagnostics: [...read.index.diagnostics, ...index.learnedDiagnostics], warm: true };
