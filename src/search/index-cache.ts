@@ -21,8 +21,8 @@ import type { ScannedFile } from '../graph/scan.js';
 import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
-/** Format 6 (5 with aligned arrays and the records' texts as bytes); larger index files than 1 GiB are refused unread. */
-const KIND: SignedFile = { format: 'mdkg-search-index', version: 6, maxBytes: 1024 * 1024 * 1024 };
+/** Format 7 (5 with aligned arrays, strings as UTF-8 bytes, sorted terms, a table of step weights); larger index files than 1 GiB are refused unread. */
+const KIND: SignedFile = { format: 'mdkg-search-index', version: 7, maxBytes: 1024 * 1024 * 1024 };
 /** A document changed this recently may not show in its times yet: the index is not written. */
 export const RACY_MS = 2000;
 

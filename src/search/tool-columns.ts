@@ -1,21 +1,25 @@
-// The tools of a persisted index in columns: the four strings every search reads of every tool
-// (iri, id, name, source) as arrays, the rest of each record as JSON text decoded when first
-// read. Deserializing 10,000 records as objects took 164 ms (plus the garbage collection after);
-// as columns, 5 ms. A search reads the rest of a few dozen tools, so the JSON texts are kept as
-// UTF-8 bytes in one array (6.7 MB at 10,000 tools, viewed where the index file was read: see
-// util/aligned-serialize.ts) and a record's text is decoded only when first read: as 10,000 strings
-// they were the largest part of deserializing the index.
+// The tools of a persisted index in columns: every string of every record as UTF-8 bytes in one
+// array per column (viewed where the index file was read: util/aligned-serialize.ts), decoded when a
+// record's field is first read. A search reads a few dozen of 10,000 tools: as objects the records
+// took 164 ms to deserialize (plus the garbage collection after); as arrays of strings about 5 ms
+// for the names and 6.7 MB of JSON texts that were the largest part of reading the index; as bytes,
+// nothing until read.
 import type { ToolRecord } from './catalog/tool-records.js';
 import type { ToolAnnotationsView } from './types.js';
 
+/** Strings as UTF-8 bytes: string i is bytes offsets[i] to offsets[i + 1]. */
+export interface PackedStrings {
+  bytes: Uint8Array;
+  offsets: Uint32Array;
+}
+
 export interface ToolColumns {
-  iri: string[];
-  id: string[];
-  name: string[];
-  source: string[];
-  /** UTF-8 JSON of the other fields (inferredHints as a list): tool i's is bytes restOffsets[i] to restOffsets[i + 1]. */
-  rest: Uint8Array;
-  restOffsets: Uint32Array;
+  iri: PackedStrings;
+  id: PackedStrings;
+  name: PackedStrings;
+  source: PackedStrings;
+  /** JSON of the other fields (inferredHints as a list). */
+  rest: PackedStrings;
 }
 
 interface Rest {
@@ -28,52 +32,74 @@ interface Rest {
   deprecated?: boolean;
 }
 
-export function packTools(tools: readonly ToolRecord[]): ToolColumns {
-  const texts = tools.map((t) => {
-    const r: Rest = { annotations: t.annotations, inferredHints: [...t.inferredHints], required: t.required, groups: t.groups };
-    if (t.title !== undefined) r.title = t.title;
-    if (t.description !== undefined) r.description = t.description;
-    if (t.deprecated !== undefined) r.deprecated = t.deprecated;
-    return Buffer.from(JSON.stringify(r));
-  });
-  const restOffsets = new Uint32Array(texts.length + 1);
-  texts.forEach((text, i) => {
-    restOffsets[i + 1] = restOffsets[i]! + text.length;
-  });
-  return {
-    iri: tools.map((t) => t.iri),
-    id: tools.map((t) => t.id),
-    name: tools.map((t) => t.name),
-    source: tools.map((t) => t.source),
-    rest: Buffer.concat(texts),
-    restOffsets,
-  };
+export function packStrings(strings: readonly string[]): PackedStrings {
+  const parts = strings.map((s) => Buffer.from(s));
+  const offsets = new Uint32Array(parts.length + 1);
+  for (let i = 0; i < parts.length; i += 1) offsets[i + 1] = offsets[i]! + parts[i]!.length;
+  return { bytes: Buffer.concat(parts), offsets };
 }
 
 const utf8 = new TextDecoder();
 
-/** A record whose fields past the first four are decoded on first read. */
+export function stringAt(packed: PackedStrings, i: number): string {
+  return utf8.decode(packed.bytes.subarray(packed.offsets[i], packed.offsets[i + 1]));
+}
+
+export function packTools(tools: readonly ToolRecord[]): ToolColumns {
+  const rest = tools.map((t) => {
+    const r: Rest = { annotations: t.annotations, inferredHints: [...t.inferredHints], required: t.required, groups: t.groups };
+    if (t.title !== undefined) r.title = t.title;
+    if (t.description !== undefined) r.description = t.description;
+    if (t.deprecated !== undefined) r.deprecated = t.deprecated;
+    return JSON.stringify(r);
+  });
+  return {
+    iri: packStrings(tools.map((t) => t.iri)),
+    id: packStrings(tools.map((t) => t.id)),
+    name: packStrings(tools.map((t) => t.name)),
+    source: packStrings(tools.map((t) => t.source)),
+    rest: packStrings(rest),
+  };
+}
+
+/** A record whose fields are decoded on first read. */
 class LazyTool {
-  readonly iri: string;
-  readonly id: string;
-  readonly name: string;
-  readonly source: string;
-  #columns: ToolColumns;
-  #doc: number;
+  readonly #columns: ToolColumns;
+  readonly #doc: number;
+  #iri: string | undefined;
+  #id: string | undefined;
+  #name: string | undefined;
+  #source: string | undefined;
   #rest: Rest | undefined;
   #hints: Set<keyof ToolAnnotationsView> | undefined;
 
   constructor(columns: ToolColumns, doc: number) {
-    this.iri = columns.iri[doc]!;
-    this.id = columns.id[doc]!;
-    this.name = columns.name[doc]!;
-    this.source = columns.source[doc]!;
     this.#columns = columns;
     this.#doc = doc;
   }
 
+  get iri(): string {
+    this.#iri ??= stringAt(this.#columns.iri, this.#doc);
+    return this.#iri;
+  }
+
+  get id(): string {
+    this.#id ??= stringAt(this.#columns.id, this.#doc);
+    return this.#id;
+  }
+
+  get name(): string {
+    this.#name ??= stringAt(this.#columns.name, this.#doc);
+    return this.#name;
+  }
+
+  get source(): string {
+    this.#source ??= stringAt(this.#columns.source, this.#doc);
+    return this.#source;
+  }
+
   #data(): Rest {
-    this.#rest ??= JSON.parse(utf8.decode(this.#columns.rest.subarray(this.#columns.restOffsets[this.#doc], this.#columns.restOffsets[this.#doc + 1]))) as Rest;
+    this.#rest ??= JSON.parse(stringAt(this.#columns.rest, this.#doc)) as Rest;
     return this.#rest;
   }
 
@@ -109,7 +135,7 @@ class LazyTool {
 
 /** The records of packed columns (read-only: their fields are getters). */
 export function unpackTools(columns: ToolColumns): ToolRecord[] {
-  const out = new Array<ToolRecord>(columns.iri.length);
+  const out = new Array<ToolRecord>(columns.iri.offsets.length - 1);
   for (let i = 0; i < out.length; i += 1) out[i] = new LazyTool(columns, i) as unknown as ToolRecord;
   return out;
 }

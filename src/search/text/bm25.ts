@@ -19,7 +19,7 @@ export interface Bm25State {
 
 /**
  * A BM25 state in four arrays (what a persisted index writes): term i's postings are
- * offsets[i] to offsets[i + 1] of docs, impacts and masks. Thousands of small typed arrays cost far
+ * offsets[i] to offsets[i + 1] of docs, impacts and masks; the terms are sorted. Thousands of small typed arrays cost far
  * more to serialize and read back than three large ones.
  */
 export interface PackedBm25 {
@@ -34,7 +34,8 @@ export interface PackedBm25 {
 }
 
 export function packBm25(state: Bm25State): PackedBm25 {
-  const terms = [...state.postings.keys()];
+  // Sorted (by code unit, as `<` compares): looked up by binary search when read back.
+  const terms = [...state.postings.keys()].sort();
   const offsets = new Int32Array(terms.length + 1);
   terms.forEach((t, i) => {
     offsets[i + 1] = offsets[i]! + state.postings.get(t)!.docs.length;
@@ -53,31 +54,44 @@ export function packBm25(state: Bm25State): PackedBm25 {
 }
 
 /**
- * The postings of packed arrays, each made on first lookup as views into them (no copy): a search
- * looks up a few terms of 10,000, and 30,000 views made up front were a tenth of opening an index.
+ * The postings of packed arrays, each made on first lookup as views into them (no copy), the term
+ * found by binary search in the sorted terms: a search looks up a few terms of 10,000, and a map of
+ * them with 30,000 views made up front were a tenth of opening an index.
  */
 class PackedPostings implements ReadonlyMap<string, Posting> {
   readonly #packed: PackedBm25;
-  readonly #index = new Map<string, number>();
   readonly #made: (Posting | undefined)[];
 
   constructor(packed: PackedBm25) {
     this.#packed = packed;
-    for (const [i, t] of packed.terms.entries()) this.#index.set(t, i);
     this.#made = new Array(packed.terms.length);
   }
 
   get size(): number {
-    return this.#index.size;
+    return this.#packed.terms.length;
+  }
+
+  #find(term: string): number {
+    const terms = this.#packed.terms;
+    let lo = 0;
+    let hi = terms.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const t = terms[mid]!;
+      if (t < term) lo = mid + 1;
+      else if (t > term) hi = mid - 1;
+      else return mid;
+    }
+    return -1;
   }
 
   has(term: string): boolean {
-    return this.#index.has(term);
+    return this.#find(term) >= 0;
   }
 
   get(term: string): Posting | undefined {
-    const i = this.#index.get(term);
-    return i === undefined ? undefined : this.#at(i);
+    const i = this.#find(term);
+    return i < 0 ? undefined : this.#at(i);
   }
 
   #at(i: number): Posting {
@@ -92,15 +106,15 @@ class PackedPostings implements ReadonlyMap<string, Posting> {
   }
 
   keys(): MapIterator<string> {
-    return this.#index.keys();
+    return this.#packed.terms.values();
   }
 
   *entries(): MapIterator<[string, Posting]> {
-    for (const [term, i] of this.#index) yield [term, this.#at(i)];
+    for (const [i, term] of this.#packed.terms.entries()) yield [term, this.#at(i)];
   }
 
   *values(): MapIterator<Posting> {
-    for (const i of this.#index.values()) yield this.#at(i);
+    for (let i = 0; i < this.#packed.terms.length; i += 1) yield this.#at(i);
   }
 
   [Symbol.iterator](): MapIterator<[string, Posting]> {
@@ -108,7 +122,7 @@ class PackedPostings implements ReadonlyMap<string, Posting> {
   }
 
   forEach(f: (posting: Posting, term: string, map: ReadonlyMap<string, Posting>) => void): void {
-    for (const [term, i] of this.#index) f(this.#at(i), term, this);
+    for (const [i, term] of this.#packed.terms.entries()) f(this.#at(i), term, this);
   }
 }
 
