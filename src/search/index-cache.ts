@@ -13,11 +13,12 @@
 // index is not written when a document changed in the last two seconds.
 import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import { readSignedRaw, type SignedFile, type SignedMiss, verifySignedBytes, writeSignedBytes } from '../graph/signed-file.js';
 import { deserializeAligned, serializeAligned } from '../util/aligned-serialize.js';
-import type { ScannedFile } from '../graph/scan.js';
+import { scanRules, skippedName } from '../graph/scan.js';
 import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
@@ -33,7 +34,7 @@ export interface PersistedIndex {
 }
 
 export interface Fingerprint {
-  /** sha256 of every file's path, then of its size, device, inode, mtime and ctime (ms) as doubles, in path order. */
+  /** sha256 of every file's path, then of its size, device, inode, mtime and ctime (ms) as doubles, in walk order. */
   digest: string;
   /** The latest mtime or ctime of any file, in ms since the epoch. */
   newest: number;
@@ -41,44 +42,72 @@ export interface Fingerprint {
   takenAt: number;
 }
 
-const byPath = (a: ScannedFile, b: ScannedFile): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-
 /**
- * The fingerprint of the document files a scan found: the same identity as util/file-identity.ts
- * (`lstat`: a link is its own file; times in ms, see there), hashed as numbers rather than as text
- * (turning 20,000 fractional times into decimal text was a fifth of the fingerprint at 10,000
- * documents). Blocking calls: thousands of them are faster than awaiting each.
+ * The fingerprint of the document files under `root`: the files `scanMarkdown` lists (graph/scan.ts
+ * decides which: `scanRules`, `skippedName`), each with the identity util/file-identity.ts gives
+ * (`lstat`: a link is its own entry; times in ms, see there), found by one walk that stats every
+ * entry instead of a scan that keeps 10,000 entries and a second pass over them; hashed as numbers
+ * rather than as text (turning 20,000 fractional times into decimal text was a fifth of the
+ * fingerprint). Each folder's names are taken in sorted order, so the digest does not depend on the
+ * order the file system lists them in. Blocking `lstat`s: thousands of them are faster than
+ * awaiting each. `onFile` sees each file hashed (for tests).
  */
-export function fingerprint(files: readonly ScannedFile[]): Fingerprint {
+export async function fingerprintFolder(root: string, onFile?: (path: string) => void): Promise<Fingerprint> {
   const takenAt = Date.now();
-  let newest = 0;
-  // A scan lists its files in path order already: sorted again only when they are not.
-  let sorted = files;
-  for (let i = 1; i < files.length; i += 1) {
-    if (byPath(files[i - 1]!, files[i]!) > 0) {
-      sorted = [...files].sort(byPath);
-      break;
-    }
-  }
-  const numbers = new Float64Array(sorted.length * 5);
+  const { ignored } = await scanRules(root, []);
+  let numbers = new Float64Array(5 * 1024);
+  let count = 0;
   let paths = '';
-  for (let i = 0; i < sorted.length; i += 1) {
-    const file = sorted[i]!;
-    paths += `${file.path}\0`;
-    const s = lstatSync(file.absolute, { throwIfNoEntry: false });
-    // A missing file (deleted since the scan) is all -1: no real identity has a negative size.
-    if (s === undefined) {
-      numbers.fill(-1, i * 5, i * 5 + 5);
-      continue;
+  let newest = 0;
+  const walk = async (dir: string, dirRel: string): Promise<void> => {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (error) {
+      if (dirRel === '') throw error;
+      paths += `${dirRel}/\0unreadable\0`;
+      return;
     }
-    numbers[i * 5] = s.size;
-    numbers[i * 5 + 1] = s.dev;
-    numbers[i * 5 + 2] = s.ino;
-    numbers[i * 5 + 3] = s.mtimeMs;
-    numbers[i * 5 + 4] = s.ctimeMs;
-    newest = Math.max(newest, s.mtimeMs, s.ctimeMs);
-  }
-  return { digest: createHash('sha256').update(paths).update(numbers).digest('hex'), newest: Math.floor(newest), takenAt };
+    names.sort();
+    const prefix = dir === '.' ? '' : dir.endsWith(sep) ? dir : dir + sep;
+    for (const name of names) {
+      if (skippedName(name)) continue;
+      const absolute = prefix + name;
+      const rel = dirRel === '' ? name : `${dirRel}/${name}`;
+      const s = lstatSync(absolute, { throwIfNoEntry: false });
+      // Gone since the listing, or a link (never followed, as by the scan).
+      if (s === undefined || s.isSymbolicLink()) continue;
+      if (s.isDirectory()) {
+        if (!ignored(rel, true)) await walk(absolute, rel);
+        continue;
+      }
+      if (!s.isFile() || !name.toLowerCase().endsWith('.md') || ignored(rel, false)) continue;
+      onFile?.(rel);
+      if ((count + 1) * 5 > numbers.length) {
+        const grown = new Float64Array(numbers.length * 2);
+        grown.set(numbers);
+        numbers = grown;
+      }
+      const at = count * 5;
+      numbers[at] = s.size;
+      numbers[at + 1] = s.dev;
+      numbers[at + 2] = s.ino;
+      numbers[at + 3] = s.mtimeMs;
+      numbers[at + 4] = s.ctimeMs;
+      count += 1;
+      paths += `${rel}\0`;
+      newest = Math.max(newest, s.mtimeMs, s.ctimeMs);
+    }
+  };
+  await walk(join(root), '');
+  return {
+    digest: createHash('sha256')
+      .update(paths)
+      .update(numbers.subarray(0, count * 5))
+      .digest('hex'),
+    newest: Math.floor(newest),
+    takenAt,
+  };
 }
 
 /** The key of an index: the fingerprint and everything else the index depends on. */

@@ -7,9 +7,8 @@ import type { Diagnostic } from '../errors.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { cacheDirProblem } from '../graph/cache-dir.js';
 import { parseKey } from '../graph/parse-key.js';
-import { scanMarkdown } from '../graph/scan.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
-import { checkIndexCache, fingerprint, indexKey, readRawIndex, writeIndexCache } from './index-cache.js';
+import { checkIndexCache, type Fingerprint, fingerprintFolder, indexKey, readRawIndex, writeIndexCache } from './index-cache.js';
 import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
 import { DEFAULT_RERANK } from './params/rerank-model.js';
 import { type SearchOverrides, withOverrides } from './params/search-params.js';
@@ -58,13 +57,13 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
   const persist = options.cache !== false && (options.cacheDir !== undefined || (await cacheDirProblem(cacheDir)) === undefined);
   const notes: Diagnostic[] = [];
   let key: string | undefined;
-  let print: ReturnType<typeof fingerprint> | undefined;
+  let print: Fingerprint | undefined;
   if (persist) {
-    // The index file is read while the documents are scanned and stat'ed (the read runs on libuv's
-    // threads; the fingerprint blocks this one), then checked against the key they give.
-    // (readRawIndex never rejects: a scan that throws leaves nothing unhandled.)
+    // The index file is read while the documents are listed and stat'ed (the read runs on libuv's
+    // threads; the stat calls block this one), then checked against the key they give.
+    // (readRawIndex never rejects: a walk that throws leaves nothing unhandled.)
     const raw = readRawIndex(cacheDir);
-    print = fingerprint(await scanMarkdown(root, []));
+    print = await fingerprintFolder(root);
     key = indexKey({
       fingerprint: print.digest,
       version: INDEX_MDKG_VERSION,

@@ -99,6 +99,25 @@ describe('openToolIndex: the persisted search index', () => {
       },
       ['MDKG_CACHE_CORRUPT'],
     ],
+    // Format 7 (util/aligned-serialize.ts): a flip in the skeleton, in the arrays' padding or in the
+    // records' text bytes is caught by the same MAC.
+    ...(['the skeleton', 'the middle (the arrays)', 'the records text'] as const).map((where): [string, (file: string) => Promise<void>, string[]] => [
+      `with a flipped byte in ${where}`,
+      async (file) => {
+        const bytes = await readFile(file);
+        const start = bytes.indexOf(0x0a) + 1;
+        const at =
+          where === 'the skeleton'
+            ? start + 12
+            : where === 'the records text'
+              ? bytes.indexOf('"annotations"', start) + 3
+              : Math.floor((start + bytes.length) / 2);
+        bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
+        await writeFile(file, bytes);
+      },
+      ['MDKG_CACHE_CORRUPT'],
+    ]),
+    ['truncated to its header', async (file) => truncate(file, (await readFile(file)).indexOf(0x0a) + 1), ['MDKG_CACHE_CORRUPT']],
     ['not an index at all', (file) => writeFile(file, 'hello\n'), ['MDKG_CACHE_CORRUPT']],
     [
       'of another format version',
