@@ -12,18 +12,21 @@
 // A fingerprint taken while a file was being written may miss the write (times are coarse): the
 // index is not written when a document changed in the last two seconds.
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+import { closeSync, lstatSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
-import { readSignedRaw, type SignedFile, type SignedMiss, verifySignedBytes, writeSignedBytes } from '../graph/signed-file.js';
+import { type SignedFile, writeSignedBytes } from '../graph/signed-file.js';
+import { MdkgError } from '../errors.js';
+import { openIndexFile, type RawIndexFile, RecordFile, type RecordLayout, recordLayout, verifyIndexFile } from './index-file.js';
+import { packStrings, type ToolColumns } from './tool-columns.js';
 import { deserializeAligned, serializeAligned } from '../util/aligned-serialize.js';
 import { scanRules, skippedName } from '../graph/scan.js';
 import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
-/** Format 7 (5 with aligned arrays, strings as UTF-8 bytes, sorted terms, a table of step weights); larger index files than 1 GiB are refused unread. */
-const KIND: SignedFile = { format: 'mdkg-search-index', version: 7, maxBytes: 1024 * 1024 * 1024 };
+/** Format 8 (5 with aligned arrays, strings as UTF-8 bytes, sorted terms, a table of step weights, the records after the head: index-file.ts); larger index files than 1 GiB are refused unread. */
+const KIND: SignedFile = { format: 'mdkg-search-index', version: 8, maxBytes: 1024 * 1024 * 1024 };
 /** A document changed this recently may not show in its times yet: the index is not written. */
 export const RACY_MS = 2000;
 
@@ -81,7 +84,7 @@ export async function fingerprintFolder(root: string, onFile?: (path: string) =>
         if (!ignored(rel, true)) await walk(absolute, rel);
         continue;
       }
-      if (!s.isFile() || !name.toLowerCase().endsWith('.md') || ignored(rel, false)) continue;
+      if (!s.isFile() || !(name.endsWith('.md') || name.toLowerCase().endsWith('.md')) || ignored(rel, false)) continue;
       onFile?.(rel);
       if ((count + 1) * 5 > numbers.length) {
         const grown = new Float64Array(numbers.length * 2);
@@ -117,32 +120,47 @@ export function indexKey(parts: { fingerprint: string; version: string; parser: 
 
 export type ReadOutcome = { index: PersistedIndex } | { index?: undefined; diagnostic?: Diagnostic };
 
-/** The index file's bytes, read but not checked (a read can start before the key is known: `checkIndexCache`). */
-export type RawIndex = Awaited<ReturnType<typeof readSignedRaw>>;
+/** The index file opened, its head read but not checked (a read can start before the key is known: `checkIndexCache`). */
+export type RawIndex = RawIndexFile;
 
 export function readRawIndex(cacheDir: string): Promise<RawIndex> {
-  return readSignedRaw(join(cacheDir, INDEX_FILE), KIND);
+  return openIndexFile(join(cacheDir, INDEX_FILE), KIND);
+}
+
+/** Closes a raw index that will not be checked. */
+export function discardRawIndex(raw: RawIndex): void {
+  if (raw.ok) closeSync(raw.fd);
+}
+
+/** What the head holds: the index with the records' layout in place of their texts. */
+interface StoredIndex {
+  snapshot: Omit<IndexSnapshot, 'tools'> & { tools: Omit<ToolColumns, 'rest'> & { rest: RecordLayout } };
+  diagnostics: Diagnostic[];
 }
 
 /**
- * The persisted index in `raw`, if the file was there, current and verified. A missing file, another
- * version, key or signer is a quiet miss; a damaged file is a miss with a warning.
+ * The persisted index in `raw`, if the file was there, current and verified (the whole file: see
+ * index-file.ts). A missing file, another version, key or signer is a quiet miss; a damaged file is a
+ * miss with a warning. The index's records are read from the open file when first needed.
  */
 export function checkIndexCache(cacheDir: string, key: string, raw: RawIndex): ReadOutcome {
   const path = join(cacheDir, INDEX_FILE);
   const corrupt = (why: string): ReadOutcome => ({
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `search index ${INDEX_FILE} is corrupt (${why}); rebuilding it`, file: path },
   });
-  const read: { ok: true; payload: Buffer } | SignedMiss = raw.ok ? verifySignedBytes(raw.bytes, KIND, key) : raw;
+  const read = verifyIndexFile(raw, KIND, key);
   if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? {} : corrupt(read.damage ?? read.unreadable ?? '');
-  let index: Partial<PersistedIndex> | null;
   try {
-    index = deserializeAligned(read.payload) as Partial<PersistedIndex> | null;
-  } catch {
-    return corrupt('unreadable payload');
+    const stored = deserializeAligned(read.head) as Partial<StoredIndex> | null;
+    if (stored === null || typeof stored !== 'object' || stored.snapshot === undefined || !Array.isArray(stored.diagnostics))
+      throw new Error('malformed payload');
+    const { tools } = stored.snapshot;
+    const rest = new RecordFile(read.fd, read.tailStart, read.tailLength, tools.rest);
+    return { index: { snapshot: { ...stored.snapshot, tools: { ...tools, rest } }, diagnostics: stored.diagnostics } };
+  } catch (error) {
+    closeSync(read.fd);
+    return corrupt(error instanceof MdkgError || (error as Error).message === 'malformed payload' ? (error as Error).message : 'unreadable payload');
   }
-  if (index === null || typeof index !== 'object' || index.snapshot === undefined || !Array.isArray(index.diagnostics)) return corrupt('malformed payload');
-  return { index: index as PersistedIndex };
 }
 
 /** `readRawIndex` then `checkIndexCache`. */
@@ -157,6 +175,14 @@ export async function readIndexCache(cacheDir: string, key: string): Promise<Rea
 export async function writeIndexCache(cacheDir: string, key: string, index: PersistedIndex, print: Fingerprint, racyMs = RACY_MS): Promise<boolean> {
   // A file changed just before the fingerprint was taken may change again within the same tick.
   if (print.takenAt - print.newest < racyMs) return false;
-  await writeSignedBytes(join(cacheDir, INDEX_FILE), KIND, key, serializeAligned(index));
+  // The head (the index with the records' layout), then the records' texts (index-file.ts).
+  const { rest, iri } = index.snapshot.tools;
+  const texts = 'text' in rest ? packStrings(Array.from({ length: iri.offsets.length - 1 }, (_, i) => rest.text(i))) : rest;
+  const stored: StoredIndex = {
+    snapshot: { ...index.snapshot, tools: { ...index.snapshot.tools, rest: recordLayout(texts.offsets, texts.bytes) } },
+    diagnostics: index.diagnostics,
+  };
+  const head = serializeAligned(stored);
+  await writeSignedBytes(join(cacheDir, INDEX_FILE), KIND, key, Buffer.concat([head, texts.bytes]), head.length);
   return true;
 }

@@ -8,7 +8,7 @@ import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { cacheDirProblem } from '../graph/cache-dir.js';
 import { parseKey } from '../graph/parse-key.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
-import { checkIndexCache, type Fingerprint, fingerprintFolder, indexKey, readRawIndex, writeIndexCache } from './index-cache.js';
+import { checkIndexCache, discardRawIndex, type Fingerprint, fingerprintFolder, indexKey, readRawIndex, writeIndexCache } from './index-cache.js';
 import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
 import { DEFAULT_RERANK } from './params/rerank-model.js';
 import { type SearchOverrides, withOverrides } from './params/search-params.js';
@@ -61,9 +61,14 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
   if (persist) {
     // The index file is read while the documents are listed and stat'ed (the read runs on libuv's
     // threads; the stat calls block this one), then checked against the key they give.
-    // (readRawIndex never rejects: a walk that throws leaves nothing unhandled.)
+    // (readRawIndex never rejects; a walk that throws closes the file.)
     const raw = readRawIndex(cacheDir);
-    print = await fingerprintFolder(root);
+    try {
+      print = await fingerprintFolder(root);
+    } catch (error) {
+      discardRawIndex(await raw);
+      throw error;
+    }
     key = indexKey({
       fingerprint: print.digest,
       version: INDEX_MDKG_VERSION,

@@ -18,8 +18,8 @@ export interface ToolColumns {
   id: PackedStrings;
   name: PackedStrings;
   source: PackedStrings;
-  /** JSON of the other fields (inferredHints as a list). */
-  rest: PackedStrings;
+  /** JSON of the other fields (inferredHints as a list); from a persisted index, read on demand (search/index-file.ts). */
+  rest: PackedStrings | { text(i: number): string };
 }
 
 interface Rest {
@@ -99,7 +99,8 @@ class LazyTool {
   }
 
   #data(): Rest {
-    this.#rest ??= JSON.parse(stringAt(this.#columns.rest, this.#doc)) as Rest;
+    const rest = this.#columns.rest;
+    this.#rest ??= JSON.parse('text' in rest ? rest.text(this.#doc) : stringAt(rest, this.#doc)) as Rest;
     return this.#rest;
   }
 
