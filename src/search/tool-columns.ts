@@ -18,6 +18,12 @@ export interface ToolColumns {
   id: PackedStrings;
   name: PackedStrings;
   source: PackedStrings;
+  /**
+   * Each tool's annotations as JSON: variants[of[i]] (a catalog has a handful of distinct ones). Kept
+   * apart from the rest: a search reads them for every tool the graph expansion reaches (235 of
+   * 10,000 for "list all orders"), the rest for about 20.
+   */
+  annotations: { variants: string[]; of: Uint16Array | Uint32Array };
   /** JSON of the other fields (inferredHints as a list); from a persisted index, read on demand (search/index-file.ts). */
   rest: PackedStrings | { text(i: number): string };
 }
@@ -25,7 +31,6 @@ export interface ToolColumns {
 interface Rest {
   title?: string;
   description?: string;
-  annotations: ToolAnnotationsView;
   inferredHints: (keyof ToolAnnotationsView)[];
   required: string[];
   groups: string[];
@@ -46,8 +51,16 @@ export function stringAt(packed: PackedStrings, i: number): string {
 }
 
 export function packTools(tools: readonly ToolRecord[]): ToolColumns {
+  const variants = new Map<string, number>();
+  const of = new Uint32Array(tools.length);
+  tools.forEach((t, i) => {
+    const text = JSON.stringify(t.annotations);
+    let code = variants.get(text);
+    if (code === undefined) variants.set(text, (code = variants.size));
+    of[i] = code;
+  });
   const rest = tools.map((t) => {
-    const r: Rest = { annotations: t.annotations, inferredHints: [...t.inferredHints], required: t.required, groups: t.groups };
+    const r: Rest = { inferredHints: [...t.inferredHints], required: t.required, groups: t.groups };
     if (t.title !== undefined) r.title = t.title;
     if (t.description !== undefined) r.description = t.description;
     if (t.deprecated !== undefined) r.deprecated = t.deprecated;
@@ -58,6 +71,7 @@ export function packTools(tools: readonly ToolRecord[]): ToolColumns {
     id: packStrings(tools.map((t) => t.id)),
     name: packStrings(tools.map((t) => t.name)),
     source: packStrings(tools.map((t) => t.source)),
+    annotations: { variants: [...variants.keys()], of: variants.size <= 0x10000 ? Uint16Array.from(of) : of },
     rest: packStrings(rest),
   };
 }
@@ -71,6 +85,7 @@ class LazyTool {
   #name: string | undefined;
   #source: string | undefined;
   #rest: Rest | undefined;
+  #annotations: ToolAnnotationsView | undefined;
   #hints: Set<keyof ToolAnnotationsView> | undefined;
 
   constructor(columns: ToolColumns, doc: number) {
@@ -113,7 +128,9 @@ class LazyTool {
   }
 
   get annotations(): ToolAnnotationsView {
-    return this.#data().annotations;
+    const { variants, of } = this.#columns.annotations;
+    this.#annotations ??= JSON.parse(variants[of[this.#doc]!]!) as ToolAnnotationsView;
+    return this.#annotations;
   }
 
   get inferredHints(): Set<keyof ToolAnnotationsView> {

@@ -110,7 +110,7 @@ describe('openToolIndex: the persisted search index', () => {
           where === 'the skeleton'
             ? start + 12
             : where === 'the records text'
-              ? bytes.indexOf('"annotations"', start) + 3
+              ? bytes.indexOf('"required"', start) + 3
               : Math.floor((start + bytes.length) / 2);
         bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
         await writeFile(file, bytes);
@@ -194,7 +194,7 @@ describe('openToolIndex: the tool records, read from the index file when first n
       'changed in place after it was verified: the block is refused, never used',
       async (file) => {
         const bytes = await readFile(file);
-        const at = bytes.lastIndexOf('"annotations"') + 3;
+        const at = bytes.lastIndexOf('"required"') + 3;
         bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
         const handle = await openFile(file, 'r+');
         await handle.write(bytes, at, 1, at);
