@@ -12,8 +12,7 @@
 // A fingerprint taken while a file was being written may miss the write (times are coarse): the
 // index is not written when a document changed in the last two seconds.
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { closeSync, lstatSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import { type SignedFile, writeSignedBytes } from '../graph/signed-file.js';
@@ -62,10 +61,12 @@ export async function fingerprintFolder(root: string, onFile?: (path: string) =>
   let count = 0;
   let paths = '';
   let newest = 0;
-  const walk = async (dir: string, dirRel: string): Promise<void> => {
+  const walk = (dir: string, dirRel: string): void => {
     let names: string[];
     try {
-      names = await readdir(dir);
+      // Blocking, as the stat calls: awaiting each folder's listing left this thread idle for a
+      // round trip through libuv's threads (10-35 ms in all on a loaded machine).
+      names = readdirSync(dir);
     } catch (error) {
       if (dirRel === '') throw error;
       paths += `${dirRel}/\0unreadable\0`;
@@ -81,7 +82,7 @@ export async function fingerprintFolder(root: string, onFile?: (path: string) =>
       // Gone since the listing, or a link (never followed, as by the scan).
       if (s === undefined || s.isSymbolicLink()) continue;
       if (s.isDirectory()) {
-        if (!ignored(rel, true)) await walk(absolute, rel);
+        if (!ignored(rel, true)) walk(absolute, rel);
         continue;
       }
       if (!s.isFile() || !(name.endsWith('.md') || name.toLowerCase().endsWith('.md')) || ignored(rel, false)) continue;
@@ -102,7 +103,7 @@ export async function fingerprintFolder(root: string, onFile?: (path: string) =>
       newest = Math.max(newest, s.mtimeMs, s.ctimeMs);
     }
   };
-  await walk(join(root), '');
+  walk(join(root), '');
   return {
     digest: createHash('sha256')
       .update(paths)
