@@ -61,13 +61,25 @@ async function readIgnoreFile(root: string, diagnostics: Diagnostic[]): Promise<
   }
 }
 
+/** Names a scan never enters or lists: hidden ones (.git, .mdkg, …) and node_modules. */
+export const skippedName = (name: string): boolean => name.startsWith('.') || ALWAYS_SKIPPED.has(name);
+
+/**
+ * The root checked (its real path; a missing or non-folder root is a coded error) and the
+ * `.mdkgignore` matcher: what `scanMarkdown` and the search index's fingerprint
+ * (search/index-cache.ts, which walks the same files with one `lstat` each) decide by.
+ */
+export async function scanRules(root: string, diagnostics: Diagnostic[]): Promise<{ realRoot: string; ignored: (path: string, isDir: boolean) => boolean }> {
+  const realRoot = await checkRoot(root);
+  return { realRoot, ignored: ignoreMatcher(await readIgnoreFile(root, diagnostics)) };
+}
+
 /**
  * Lists every `*.md` file under `root`, sorted by path. Skips hidden directories, node_modules and
  * `.mdkgignore` patterns. Symbolic links are not followed (one leaving the root is reported).
  */
 export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Promise<ScannedFile[]> {
-  const realRoot = await checkRoot(root);
-  const ignored = ignoreMatcher(await readIgnoreFile(root, diagnostics));
+  const { realRoot, ignored } = await scanRules(root, diagnostics);
   const files: ScannedFile[] = [];
   // Paths are built by concatenation from the folder's own (a warm search of 10,000 documents
   // scans them all; `join` and `relative` per entry were most of the scan): the same strings as
@@ -89,7 +101,7 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
     }
     const prefix = dir === '.' ? '' : dir.endsWith(sep) ? dir : dir + sep;
     for (const entry of entries) {
-      if (entry.name.startsWith('.') || ALWAYS_SKIPPED.has(entry.name)) continue;
+      if (skippedName(entry.name)) continue;
       const absolute = prefix + entry.name;
       const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
       if (entry.isSymbolicLink()) {

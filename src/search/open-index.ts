@@ -7,9 +7,8 @@ import type { Diagnostic } from '../errors.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { cacheDirProblem } from '../graph/cache-dir.js';
 import { parseKey } from '../graph/parse-key.js';
-import { scanMarkdown } from '../graph/scan.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
-import { fingerprint, indexKey, readIndexCache, writeIndexCache } from './index-cache.js';
+import { checkIndexCache, discardRawIndex, type Fingerprint, fingerprintFolder, indexKey, readRawIndex, writeIndexCache } from './index-cache.js';
 import { DEFAULT_CALIBRATION } from './params/calibration-model.js';
 import { DEFAULT_RERANK } from './params/rerank-model.js';
 import { type SearchOverrides, withOverrides } from './params/search-params.js';
@@ -58,9 +57,18 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
   const persist = options.cache !== false && (options.cacheDir !== undefined || (await cacheDirProblem(cacheDir)) === undefined);
   const notes: Diagnostic[] = [];
   let key: string | undefined;
-  let print: ReturnType<typeof fingerprint> | undefined;
+  let print: Fingerprint | undefined;
   if (persist) {
-    print = fingerprint(await scanMarkdown(root, []));
+    // The index file is read while the documents are listed and stat'ed (the read runs on libuv's
+    // threads; the stat calls block this one), then checked against the key they give.
+    // (readRawIndex never rejects; a walk that throws closes the file.)
+    const raw = readRawIndex(cacheDir);
+    try {
+      print = await fingerprintFolder(root);
+    } catch (error) {
+      discardRawIndex(await raw);
+      throw error;
+    }
     key = indexKey({
       fingerprint: print.digest,
       version: INDEX_MDKG_VERSION,
@@ -69,7 +77,7 @@ export async function openToolIndex(root: string, options: OpenIndexOptions = {}
       models: { calibration: DEFAULT_CALIBRATION, rerank: DEFAULT_RERANK },
       ...(options.vectorTexts === true ? { texts: EMBEDDING_TEXT_VERSION } : {}),
     });
-    const read = await readIndexCache(cacheDir, key);
+    const read = checkIndexCache(cacheDir, key, await raw);
     if (read.index !== undefined) {
       const index = ToolIndex.fromSnapshot(read.index.snapshot, overrides);
       return { index, diagnostics: [...read.index.diagnostics, ...index.learnedDiagnostics], warm: true };

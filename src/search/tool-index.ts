@@ -107,12 +107,19 @@ export class ToolIndex {
     texts: readonly string[] | undefined,
     pairs: { records: PairRecord[]; diagnostics: Diagnostic[] },
   ): ToolIndex {
-    const fuzzy = new FuzzyVocabulary(bm25.vocabulary(), (t) => bm25.documentFrequency(t));
-    const byId = new Map<string, number>();
-    catalog.tools.forEach((t, i) => {
-      byId.set(t.iri, i);
-      byId.set(t.id, i);
-    });
+    // The typo vocabulary and the id table are made on first use: most searches need neither.
+    const fuzzy = new FuzzyVocabulary(
+      () => bm25.vocabulary(),
+      (t) => bm25.documentFrequency(t),
+    );
+    let byId: Map<string, number> | undefined;
+    const idTable = (): Map<string, number> => {
+      if (byId === undefined) {
+        byId = new Map();
+        for (const [i, t] of catalog.tools.entries()) byId.set(t.iri, i).set(t.id, i);
+      }
+      return byId;
+    };
     if (options.rerank !== undefined) checkRerankModel(options.rerank);
     const learned = new LearnedPairs(pairs.records, options.learned);
     // With no learned pair of a tool, no source is added: the ranking is the same as without pairs.
@@ -125,7 +132,9 @@ export class ToolIndex {
       profiles,
       params,
       calibration: options.calibration ?? DEFAULT_CALIBRATION,
-      byId,
+      get byId() {
+        return idTable();
+      },
       options: extra.length === 0 ? options : { ...options, extraSources: [...(options.extraSources ?? []), ...extra] },
       normalizerCache: new Map(),
       ...(texts === undefined ? {} : { texts }),

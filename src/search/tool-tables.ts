@@ -39,7 +39,9 @@ export interface PackedSteps {
   to: Int32Array;
   /** relation × 6 + confidence × 2 + reverse. */
   kind: Uint8Array;
-  weight: Float64Array;
+  /** Step i's weight is weights[weight[i]]: a catalog has few distinct weights (20 of 381,044 steps at 10,000 tools). */
+  weights: Float64Array;
+  weight: Uint16Array | Uint32Array;
 }
 
 export function packSteps(table: ToolTable<readonly Step[]>): PackedSteps {
@@ -51,16 +53,20 @@ export function packSteps(table: ToolTable<readonly Step[]>): PackedSteps {
   }
   const to = new Int32Array(total);
   const kind = new Uint8Array(total);
-  const weight = new Float64Array(total);
+  const codes = new Map<number, number>();
+  const of = new Uint32Array(total);
   for (let doc = 0, at = 0; doc < table.size; doc += 1) {
     for (const step of table.get(doc)) {
       to[at] = step.to;
       kind[at] = RELATIONS.indexOf(step.relation) * 6 + CONFIDENCES.indexOf(step.confidence) * 2 + (step.reverse ? 1 : 0);
-      weight[at] = step.weight;
+      let code = codes.get(step.weight);
+      if (code === undefined) codes.set(step.weight, (code = codes.size));
+      of[at] = code;
       at += 1;
     }
   }
-  return { offsets, to, kind, weight };
+  // The same doubles come back (a table of them, not a rounding).
+  return { offsets, to, kind, weights: Float64Array.from(codes.keys()), weight: codes.size <= 0x10000 ? Uint16Array.from(of) : of };
 }
 
 export function stepsTable(packed: PackedSteps): ToolTable<readonly Step[]> {
@@ -73,7 +79,7 @@ export function stepsTable(packed: PackedSteps): ToolTable<readonly Step[]> {
         relation: RELATIONS[Math.floor(k / 6)]!,
         confidence: CONFIDENCES[Math.floor((k % 6) / 2)]!,
         reverse: k % 2 === 1,
-        weight: packed.weight[at]!,
+        weight: packed.weights[packed.weight[at]!]!,
       });
     }
     return out;

@@ -2,7 +2,7 @@
 // document, and any change of the search parameters, rebuilds it; a truncated, edited, foreign or
 // other-version file is never trusted; concurrent loads leave one valid file.
 import { readFileSync } from 'node:fs';
-import { cp, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import { cp, open as openFile, readFile, rename, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INDEX_FILE } from '../../src/search/index-cache.js';
@@ -99,6 +99,25 @@ describe('openToolIndex: the persisted search index', () => {
       },
       ['MDKG_CACHE_CORRUPT'],
     ],
+    // Format 7 (util/aligned-serialize.ts): a flip in the skeleton, in the arrays' padding or in the
+    // records' text bytes is caught by the same MAC.
+    ...(['the skeleton', 'the middle (the arrays)', 'the records text'] as const).map((where): [string, (file: string) => Promise<void>, string[]] => [
+      `with a flipped byte in ${where}`,
+      async (file) => {
+        const bytes = await readFile(file);
+        const start = bytes.indexOf(0x0a) + 1;
+        const at =
+          where === 'the skeleton'
+            ? start + 12
+            : where === 'the records text'
+              ? bytes.indexOf('"required"', start) + 3
+              : Math.floor((start + bytes.length) / 2);
+        bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
+        await writeFile(file, bytes);
+      },
+      ['MDKG_CACHE_CORRUPT'],
+    ]),
+    ['truncated to its header', async (file) => truncate(file, (await readFile(file)).indexOf(0x0a) + 1), ['MDKG_CACHE_CORRUPT']],
     ['not an index at all', (file) => writeFile(file, 'hello\n'), ['MDKG_CACHE_CORRUPT']],
     [
       'of another format version',
@@ -156,5 +175,41 @@ describe('openToolIndex: the persisted search index', () => {
     const root = await graph();
     await openToolIndex(root);
     await expect(readFile(join(root, '.mdkg', INDEX_FILE))).rejects.toThrow();
+  });
+});
+
+describe('openToolIndex: the tool records, read from the index file when first needed', () => {
+  const descriptions = async (opened: Awaited<ReturnType<typeof open>>): Promise<(string | undefined)[]> => opened.index.tools().map((t) => t.description);
+
+  it.each<[string, (file: string) => Promise<void>, 'same' | 'refused']>([
+    [
+      'replaced by a new index (a rename, as every writer does): the open index keeps reading the file it verified',
+      async (file) => {
+        await writeFile(`${file}.new`, 'not an index\n');
+        await rename(`${file}.new`, file);
+      },
+      'same',
+    ],
+    [
+      'changed in place after it was verified: the block is refused, never used',
+      async (file) => {
+        const bytes = await readFile(file);
+        const at = bytes.lastIndexOf('"required"') + 3;
+        bytes.writeUInt8(bytes.readUInt8(at) ^ 0x01, at);
+        const handle = await openFile(file, 'r+');
+        await handle.write(bytes, at, 1, at);
+        await handle.close();
+      },
+      'refused',
+    ],
+  ])('when the file is %s', async (_, change, outcome) => {
+    const root = await graph();
+    const cold = await open(root);
+    const expected = await descriptions(cold);
+    const warm = await open(root);
+    expect(warm.warm).toBe(true);
+    await change(join(root, '.mdkg', INDEX_FILE));
+    if (outcome === 'same') expect(await descriptions(warm)).toEqual(expected);
+    else await expect(descriptions(warm)).rejects.toMatchObject({ code: 'MDKG_CACHE_CORRUPT' });
   });
 });

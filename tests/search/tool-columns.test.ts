@@ -16,6 +16,19 @@ const tools: ToolRecord[] = [
     groups: ['https://w3id.org/mdkg/tool/fs/_groups/files'],
     deprecated: false,
   },
+  // text beyond ASCII: the columns are UTF-8 bytes, a record's fields are found by byte offsets
+  {
+    iri: 'urn:x:é',
+    id: 'tool:ü/lê',
+    name: 'lê_ficheiro',
+    source: 'ü',
+    title: 'Lê um ficheiro — ✓',
+    description: '日本語の説明 😀',
+    annotations: { readOnlyHint: true },
+    inferredHints: new Set(),
+    required: ['caminho'],
+    groups: [],
+  },
   // no title, description or deprecation: they stay absent
   { iri: 'urn:x:b', id: 'tool:b/x', name: 'x', source: 'b', annotations: {}, inferredHints: new Set(), required: [], groups: [] },
 ];

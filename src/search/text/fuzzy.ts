@@ -18,19 +18,34 @@ export function maxDistance(length: number): number {
 
 /** The vocabulary bucketed by term length, so a lookup only compares terms of a close length. */
 export class FuzzyVocabulary {
-  readonly #byLength = new Map<number, string[]>();
+  #byLength: Map<number, string[]> | undefined;
+  #vocabulary: (() => Iterable<string>) | undefined;
   readonly #frequency: (term: string) => number;
 
-  constructor(vocabulary: Iterable<string>, frequency: (term: string) => number) {
+  /** A function as `vocabulary` is called on the first correction (most searches need none: a persisted index opens without it). */
+  constructor(vocabulary: Iterable<string> | (() => Iterable<string>), frequency: (term: string) => number) {
+    this.#frequency = frequency;
+    if (typeof vocabulary === 'function') this.#vocabulary = vocabulary;
+    else this.#byLength = FuzzyVocabulary.#bucket(vocabulary);
+  }
+
+  static #bucket(vocabulary: Iterable<string>): Map<number, string[]> {
+    const byLength = new Map<number, string[]>();
     for (const term of vocabulary) {
       // Identifiers and CJK n-grams are not corrected, so they are not candidates either.
       if (term.length < 3 || !/^\p{Ll}+$/u.test(term)) continue;
-      const list = this.#byLength.get(term.length);
-      if (list === undefined) this.#byLength.set(term.length, [term]);
+      const list = byLength.get(term.length);
+      if (list === undefined) byLength.set(term.length, [term]);
       else list.push(term);
     }
-    for (const list of this.#byLength.values()) list.sort();
-    this.#frequency = frequency;
+    for (const list of byLength.values()) list.sort();
+    return byLength;
+  }
+
+  get #buckets(): Map<number, string[]> {
+    this.#byLength ??= FuzzyVocabulary.#bucket(this.#vocabulary!());
+    this.#vocabulary = undefined;
+    return this.#byLength;
   }
 
   /**
@@ -43,7 +58,7 @@ export class FuzzyVocabulary {
     let best = bound + 1;
     let found: string[] = [];
     for (let len = term.length - bound; len <= term.length + bound; len++) {
-      for (const candidate of this.#byLength.get(len) ?? []) {
+      for (const candidate of this.#buckets.get(len) ?? []) {
         // A typo rarely changes the first letter; requiring it keeps corrections precise and fast.
         if (candidate.charCodeAt(0) !== term.charCodeAt(0)) continue;
         const d = osaDistance(term, candidate, bound);

@@ -56,4 +56,23 @@ describe('Bm25Index', () => {
     expect(index.size).toBe(0);
     expect(index.search(new Map([['x', 1]]), 5)).toEqual([]);
   });
+
+  // The best `limit` are selected with a bounded heap: the same list as sorting every match and
+  // cutting it (score descending, then document), ties and limits at every size.
+  it.each<[string, number]>([
+    ['limit 1', 1],
+    ['limit 3 (within ties)', 3],
+    ['limit 7', 7],
+    ['limit 40 (more than the matches)', 40],
+  ])('selects the best matches as a full sort would: %s', (_, limit) => {
+    // Three score levels, many ties: tf of 'w' cycles 1, 2, 3 over 30 documents of equal length.
+    const texts = Array.from({ length: 30 }, (_, i) => ({ a: `${'w '.repeat((i % 3) + 1)}${'x '.repeat(3 - (i % 3))}`.trim() }));
+    const index = Bm25Index.build(docs(...texts), { k1: 1.2, fields: { a: { weight: 1, b: 0 } } });
+    const all = index.search(new Map([['w', 1]]), 100);
+    expect(all).toHaveLength(30);
+    const sorted = [...all].sort((x, y) => y.score - x.score || x.doc - y.doc);
+    expect(all).toEqual(sorted);
+    expect(index.search(new Map([['w', 1]]), limit)).toEqual(sorted.slice(0, limit));
+    expect(all.slice(0, 3).map((h) => h.doc)).toEqual([2, 5, 8]);
+  });
 });
