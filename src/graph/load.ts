@@ -9,13 +9,15 @@ import { QuadStore } from '../rdf/quad-store.js';
 import { readCache, writeCache, type CacheEntry } from './cache.js';
 import { resolveLinks } from './links.js';
 import type { ParseJob } from './parse-file.js';
-import { parseEntries } from './parse-pool.js';
+import { ParsePool, yieldToEvents } from './parse-pool.js';
 import { parsedCandidate, readDocument, type Candidate, type ReadContext } from './read-documents.js';
 import { scanMarkdown } from './scan.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 import { capDiagnostics } from './diagnostic-cap.js';
 
 const PROGRESS_EVERY = 256;
+/** While workers parse, files read between two turns of the event loop. */
+const YIELD_EVERY = 32;
 
 /** Mutable state behind a KnowledgeGraph: the store, one DocumentInfo per file, link edges. */
 export interface GraphState {
@@ -74,18 +76,39 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   };
   // Files are read in order; those to parse are parsed together (on every core when many), and
   // take their place in the order again.
+  // Parsing starts while files are still read (workers for a large cold load, see parse-pool.ts).
   const read: (Candidate | ParseJob)[] = [];
-  const jobs: ParseJob[] = [];
-  for (const [i, file] of files.entries()) {
-    const c = readDocument(file, ctx);
-    if (c !== undefined) read.push(c);
-    if (c !== undefined && !('info' in c)) jobs.push(c);
-    else if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === files.length) options.onProgress?.(i + 1 - jobs.length, files.length);
+  let jobs = 0;
+  let reusedCount = 0;
+  const pool = new ParsePool((done) => options.onProgress?.(reusedCount + done, files.length));
+  try {
+    for (const [i, file] of files.entries()) {
+      const c = readDocument(file, ctx);
+      if (c !== undefined) read.push(c);
+      if (c !== undefined && !('info' in c)) {
+        jobs += 1;
+        pool.add(c);
+      } else if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === files.length) options.onProgress?.(i + 1 - jobs, files.length);
+      reusedCount = i + 1 - jobs;
+      // Lets the workers' answers in (and each take its next batch) now and then.
+      if (pool.started && i % YIELD_EVERY === 0) await yieldToEvents();
+    }
+  } catch (error) {
+    pool.abort();
+    throw error;
   }
-  const reusedCount = files.length - jobs.length;
-  const entries = await parseEntries(jobs, (done) => options.onProgress?.(reusedCount + done, files.length));
+  const entries = await pool.finish();
   let parsedAt = 0;
-  const candidates = read.map((c) => ('info' in c ? c : parsedCandidate(entries[parsedAt++]!)));
+  const candidates: Candidate[] = [];
+  for (const c of read) {
+    const entry = 'info' in c ? undefined : entries[parsedAt++]!;
+    if (entry === undefined) candidates.push(c as Candidate);
+    else if ('failed' in entry) {
+      // A file read by its job (see readDocument) that could not be: as if the read had failed here.
+      diagnostics.push(entry.failed);
+      stats.parsed -= 1;
+    } else candidates.push(parsedCandidate(entry));
+  }
 
   // Graphs of changed and deleted documents leave the store first, then link edges are redone.
   const next = new Map(candidates.map((c) => [c.info.path, c]));

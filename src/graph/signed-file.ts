@@ -76,7 +76,8 @@ export async function readSignedFile(path: string, kind: SignedFile, key: string
 /** Writes raw `payload` atomically (a reader sees the old file or the new one, never half of one). */
 export async function writeSignedBytes(path: string, kind: SignedFile, key: string, payload: Uint8Array): Promise<void> {
   const header: Header = { format: kind.format, version: kind.version, key, bytes: payload.length, mac: mac(payload).toString('hex'), signer: signerId() };
-  await writeFileAtomic(path, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), payload]));
+  // Header and payload as two chunks: a copy of a 50 MB payload into one buffer was a third of the write.
+  await writeFileAtomic(path, [Buffer.from(`${JSON.stringify(header)}\n`), payload]);
 }
 
 /** Writes `value` V8-serialized, atomically. */
