@@ -73,11 +73,24 @@ export async function readSignedFile(path: string, kind: SignedFile, key: string
   }
 }
 
-/** Writes raw `payload` atomically (a reader sees the old file or the new one, never half of one). */
-export async function writeSignedBytes(path: string, kind: SignedFile, key: string, payload: Uint8Array): Promise<void> {
-  const header: Header = { format: kind.format, version: kind.version, key, bytes: payload.length, mac: mac(payload).toString('hex'), signer: signerId() };
+/** How many bytes precede a payload of `bytes` bytes in the file (its header line), to align what follows. */
+export function signedHeaderBytes(kind: SignedFile, key: string, bytes: number): number {
+  const header: Header = { format: kind.format, version: kind.version, key, bytes, mac: '0'.repeat(64), signer: signerId() };
+  return Buffer.byteLength(`${JSON.stringify(header)}\n`);
+}
+
+/** Writes raw `payload` (one buffer, or parts in order) atomically (a reader sees the old file or the new one, never half of one). */
+export async function writeSignedBytes(path: string, kind: SignedFile, key: string, payload: Uint8Array | readonly Uint8Array[]): Promise<void> {
+  const parts = payload instanceof Uint8Array ? [payload] : payload;
+  const hmac = createHmac('sha256', cacheSecret());
+  let length = 0;
+  for (const part of parts) {
+    hmac.update(part);
+    length += part.length;
+  }
+  const header: Header = { format: kind.format, version: kind.version, key, bytes: length, mac: hmac.digest('hex'), signer: signerId() };
   // Header and payload as two chunks: a copy of a 50 MB payload into one buffer was a third of the write.
-  await writeFileAtomic(path, [Buffer.from(`${JSON.stringify(header)}\n`), payload]);
+  await writeFileAtomic(path, [Buffer.from(`${JSON.stringify(header)}\n`), ...parts]);
 }
 
 /** Writes `value` V8-serialized, atomically. */
