@@ -48,6 +48,21 @@ export class CachedCodes implements CodeList {
     if (text !== undefined) return text.slice(start, end);
     return this.#payload.toString(encoding === 'latin1' ? 'latin1' : 'utf8', textAt + start, textAt + end);
   }
+
+  /** Every code: ASCII text is decoded once and sliced (each code then costs a slice, not a decode). */
+  decodeAll(): string[] {
+    const { termEnds, encoding, text } = this.#meta;
+    const all = text ?? (encoding === 'latin1' ? this.#payload.toString('latin1', this.#textAt) : undefined);
+    if (all === undefined) return Array.from({ length: this.length }, (_, i) => this.at(i) as string);
+    const out = new Array<string>(this.length);
+    let start = 0;
+    for (let i = 0; i < termEnds.length; i += 1) {
+      const end = termEnds[i] as number;
+      out[i] = all.slice(start, end);
+      start = end;
+    }
+    return out;
+  }
 }
 
 /** UTF-8 cannot hold a lone surrogate (it would come back as U+FFFD). */

@@ -75,7 +75,8 @@ export class QuadStore implements Source {
         ids[at++] = triples[i + 2] as number;
       }
     }
-    return { terms: Array.from({ length: this.#codes.length }, (_, id) => this.#code(id) as string), ids };
+    this.#decodeAll();
+    return { terms: [...this.#codes], ids };
   }
 
   /** A store holding the quads of a snapshot. */
@@ -143,6 +144,7 @@ export class QuadStore implements Source {
    */
   #idMap(): Map<string, number> {
     if (this.#indexed === this.#codes.length) return this.#ids;
+    this.#decodeAll();
     const ids = this.#ids;
     let twice: Int32Array | undefined;
     for (let i = this.#indexed; i < this.#codes.length; i += 1) {
@@ -178,6 +180,15 @@ export class QuadStore implements Source {
     }
     this.#version += 1;
     this.#index = undefined;
+  }
+
+  /** Every code of a table that decodes on demand, read now (at once when it can): for a full index or copy. */
+  #decodeAll(): void {
+    const lazy = this.#lazy;
+    if (lazy === undefined) return;
+    this.#lazy = undefined;
+    const all = lazy.decodeAll?.();
+    for (let id = 0; id < lazy.length; id += 1) this.#codes[id] ??= all === undefined ? (lazy.at(id) as string) : (all[id] as string);
   }
 
   /** The code of term `id`; a code of an adopted table that decodes on demand is read now, once. */

@@ -18,6 +18,8 @@ export interface EncodedQuads {
 export interface CodeList {
   readonly length: number;
   at(index: number): string | undefined;
+  /** Every code at once, when the table can decode them faster together than one by one. */
+  decodeAll?(): string[];
 }
 
 /**

@@ -28,6 +28,7 @@ describe('the parse cache payload (format 5)', () => {
       const decoded = decodePayload<{ path: string }>(written(terms, entries(terms.length), prefix));
       if (typeof decoded === 'string') throw new Error(decoded);
       expect(Array.from({ length: decoded.codes.length }, (_, i) => decoded.codes.at(i))).toEqual(terms);
+      expect(decoded.codes.decodeAll()).toEqual(terms);
       expect(decoded.codes.at(-1)).toBeUndefined();
       expect(decoded.codes.at(terms.length)).toBeUndefined();
       expect([...decoded.spo]).toEqual([0, 1, 2, 0, 1, 3, terms.length - 1, 1, 2]);
