@@ -12,12 +12,15 @@ import type { ParseJob } from './parse-file.js';
 import { ParsePool, yieldToEvents } from './parse-pool.js';
 import { parsedCandidate, readDocument, type Candidate, type ReadContext } from './read-documents.js';
 import { scanMarkdown } from './scan.js';
+import { identity } from './read-bytes.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 import { capDiagnostics } from './diagnostic-cap.js';
 
 const PROGRESS_EVERY = 256;
 /** While workers parse, files read between two turns of the event loop. */
 const YIELD_EVERY = 32;
+/** Identities taken between two looks at whether the cache file has been read. */
+const IDENTITIES_EVERY = 128;
 
 /** Mutable state behind a KnowledgeGraph: the store, one DocumentInfo per file, link edges. */
 export interface GraphState {
@@ -62,7 +65,22 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   // The disk cache serves the first load; refreshes keep the store current and leave the file alone
   // (the next process start re-parses only what changed since the cache was written).
   const firstLoad = state.docs.size === 0;
-  const disk: Awaited<ReturnType<typeof readCache>> = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
+  type Disk = Awaited<ReturnType<typeof readCache>>;
+  let settled = false;
+  const reading: Promise<Disk> = useCache && firstLoad ? readCache(cacheDir, key) : Promise.resolve({ entries: new Map<string, CacheEntry>() });
+  void reading.finally(() => {
+    settled = true;
+  });
+  // While the cache file is read (off this thread), the files' identities are taken: the reads
+  // below need them for the files the cache knows. Each is still taken before its file is read.
+  const identities: (string | undefined)[] = [];
+  if (useCache && firstLoad) {
+    for (let i = 0; i < files.length && !settled; i += 1) {
+      identities[i] = identity((files[i] as (typeof files)[number]).absolute, options.racyMs);
+      if (i % IDENTITIES_EVERY === IDENTITIES_EVERY - 1) await yieldToEvents();
+    }
+  }
+  const disk = await reading;
   if (disk.diagnostic !== undefined) diagnostics.push(disk.diagnostic);
   const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, unread: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
 
@@ -83,7 +101,7 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   const pool = new ParsePool((done) => options.onProgress?.(reusedCount + done, files.length));
   try {
     for (const [i, file] of files.entries()) {
-      const c = readDocument(file, ctx);
+      const c = readDocument(file, ctx, i < identities.length ? { stat: identities[i] } : undefined);
       if (c !== undefined) read.push(c);
       if (c !== undefined && !('info' in c)) {
         jobs += 1;

@@ -66,14 +66,15 @@ function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate 
  * parse worker when there are many. Sync reads: measured faster than batched async reads for
  * thousands of small files.
  */
-export function readDocument(file: ScannedFile, ctx: ReadContext): Candidate | ParseJob | undefined {
+export function readDocument(file: ScannedFile, ctx: ReadContext, taken?: { stat: string | undefined }): Candidate | ParseJob | undefined {
   const cached = ctx.disk.get(file.path);
   const known = ctx.known.get(file.path);
   if (known === undefined && cached === undefined) {
     ctx.stats.parsed += 1;
     return { path: file.path, absolute: file.absolute, maxBytes: ctx.maxBytes, ...(ctx.racyMs === undefined ? {} : { racyMs: ctx.racyMs }) };
   }
-  const stat = identity(file.absolute, ctx.racyMs);
+  // The identity, taken now or earlier (`taken`: while the cache was read), before the file is read.
+  const stat = taken === undefined ? identity(file.absolute, ctx.racyMs) : taken.stat;
   if (stat !== undefined && cached?.stat === stat && known === undefined) {
     ctx.stats.reused += 1;
     ctx.stats.unread += 1;
