@@ -51,13 +51,55 @@ describe('the parse cache payload (format 5)', () => {
   // [name, damage to a sound payload, the reason given]
   const DAMAGE: Array<[string, (p: Buffer) => Buffer, string]> = [
     ['empty', () => Buffer.alloc(0), 'no records'],
-    ['records longer than the payload', (p) => (p.writeUInt32LE(p.length, 0), p), 'records past the end'],
-    ['padding over 3', (p) => (p.writeUInt32LE(9, 4), p), 'records past the end'],
-    ['records that are not V8 data', (p) => (p.fill(0xff, 8, 8 + meta(p)), p), 'unreadable records'],
+    [
+      'records longer than the payload',
+      (p) => {
+        p.writeUInt32LE(p.length, 0);
+        return p;
+      },
+      'records past the end',
+    ],
+    [
+      'padding over 3',
+      (p) => {
+        p.writeUInt32LE(9, 4);
+        return p;
+      },
+      'records past the end',
+    ],
+    [
+      'records that are not V8 data',
+      (p) => {
+        p.fill(0xff, 8, 8 + meta(p));
+        return p;
+      },
+      'unreadable records',
+    ],
     ['cut in the text', (p) => p.subarray(0, p.length - 3), 'malformed terms'],
-    ['an id outside the table', (p) => (p.writeUInt32LE(99, 8 + meta(p) + p.readUInt32LE(4)), p), 'malformed triples'],
-    ['a code of no known kind', (p) => (p.write('X', p.length - 'Nhttps://x/aNhttps://x/pShelloTdt 1'.length, 'latin1'), p), 'malformed terms'],
-    ['a datatype code without a space', (p) => (p.write('_', p.length - 2, 'latin1'), p), 'malformed terms'],
+    [
+      'an id outside the table',
+      (p) => {
+        p.writeUInt32LE(99, 8 + meta(p) + p.readUInt32LE(4));
+        return p;
+      },
+      'malformed triples',
+    ],
+    [
+      'a code of no known kind',
+      (p) => {
+        p.write('X', p.length - 'Nhttps://x/aNhttps://x/pShelloTdt 1'.length, 'latin1');
+        return p;
+      },
+      'malformed terms',
+    ],
+    [
+      'a datatype code without a space',
+      (p) => {
+        p.write('_', p.length - 2, 'latin1');
+        return p;
+      },
+      'malformed terms',
+    ],
     [
       'ids in another byte order (another machine’s file: a quiet miss for the reader)',
       (p) => {
@@ -70,7 +112,7 @@ describe('the parse cache payload (format 5)', () => {
     ],
     [
       'records of another shape',
-      (p) => {
+      () => {
         const other = serialize({ nothing: true });
         const out = Buffer.concat([Buffer.alloc(8), other]);
         out.writeUInt32LE(other.length, 0);
