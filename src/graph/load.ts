@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import type { Quad } from '@rdfjs/types';
 import type { Diagnostic } from '../errors.js';
-import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/parse.js';
+import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
 import { parseKey } from './parse-key.js';
 import { cacheDirProblem } from './cache-dir.js';
 import { QuadStore } from '../rdf/quad-store.js';

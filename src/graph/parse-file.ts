@@ -1,11 +1,14 @@
 // One document, from its bytes (read here when the job says where) to what the parse cache keeps
 // of it: front matter, body, JSON-LD, quads encoded. Runs the same in a parse worker (parse-worker.ts).
-import { parseDocument } from '../markdown-ld/parse.js';
 import { termTable } from '../rdf/term-codec.js';
-import { documentToEncoded } from '../rdf/to-quads.js';
 import type { Diagnostic } from '../errors.js';
 import type { CacheEntry } from './cache.js';
 import { identity, readFileBytes, tooLargeDiagnostic } from './read-bytes.js';
+
+/** The parser and the RDF converter, imported on the first document parsed: a warm load needs neither (nor the Markdown parser they load). */
+let parsing: Promise<[typeof import('../markdown-ld/parse.js'), typeof import('../rdf/to-quads.js')]> | undefined;
+const parsers = (): Promise<[typeof import('../markdown-ld/parse.js'), typeof import('../rdf/to-quads.js')]> =>
+  (parsing ??= Promise.all([import('../markdown-ld/parse.js'), import('../rdf/to-quads.js')]));
 
 /**
  * A document to parse: its bytes as read, their hash, and the file's identity when trusted; or,
@@ -43,6 +46,7 @@ export async function parseEntry(job: ParseJob): Promise<ParsedEntry> {
     }
     bytes = read.bytes;
   }
+  const [{ parseDocument }, { documentToEncoded }] = await parsers();
   const parsed = parseDocument(bytes, path, job.hash === undefined ? { maxBytes } : { maxBytes, hash: job.hash });
   const base = { path, hash: parsed.hash, links: parsed.links, ...(stat === undefined ? {} : { stat }) };
   if (!parsed.usable) return { ...base, iri: '', names: [], diagnostics: parsed.diagnostics, usable: false, quads: { terms: [], spo: [] } };
