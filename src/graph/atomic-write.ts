@@ -12,13 +12,13 @@ function tempPathFor(path: string): string {
   return `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
 }
 
-/** Writes a file atomically: a temp file in the same folder, then rename over the target. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+/** Writes a file atomically: a temp file in the same folder, then rename over the target. Chunks are written in order (no copy into one buffer). */
+export async function writeFileAtomic(path: string, data: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   const done = track(temp);
   try {
-    await writeFile(temp, data, { flag: 'wx' });
+    await writeFile(temp, typeof data === 'string' || data instanceof Uint8Array ? data : data.values(), { flag: 'wx' });
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });

@@ -1,18 +1,21 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
-import { type StoredQuads, termTable } from '../rdf/term-codec.js';
-import { readSignedFile, type SignedFile, writeSignedFile } from './signed-file.js';
+import { type CodeList, type StoredQuads, termTable } from '../rdf/term-codec.js';
+import { decodePayload, encodePayload } from './cache-layout.js';
+import { readSignedBytes, type SignedFile, signedHeaderBytes, writeSignedBytes } from './signed-file.js';
 import type { DocumentInfo } from './types.js';
 
 export const CACHE_FILE = 'graph-cache.bin';
 /** The JSON cache of format 2, removed when the binary one is written. */
 const OLD_CACHE_FILE = 'graph-cache.json';
 /**
- * Format 4: binary (signed-file.ts), each entry with the table index of its graph's IRI (format 3
- * had none); larger files than 512 MiB are refused unread.
+ * Format 5: binary (signed-file.ts), laid out for a warm load that builds few objects
+ * (cache-layout.ts: records, every document's ids in one array, the codes' text decoded on use);
+ * format 4 was one V8-serialized value with one string per term. Larger files than 512 MiB are
+ * refused unread; another version is ignored quietly and rewritten.
  */
-export const CACHE_KIND: SignedFile = { format: 'mdkg-graph-cache', version: 4, maxBytes: 512 * 1024 * 1024 };
+export const CACHE_KIND: SignedFile = { format: 'mdkg-graph-cache', version: 5, maxBytes: 512 * 1024 * 1024 };
 
 /**
  * What the cache keeps of one document: enough to load it without parsing, and the file's identity
@@ -21,8 +24,8 @@ export const CACHE_KIND: SignedFile = { format: 'mdkg-graph-cache', version: 4, 
  */
 export type CacheEntry = Omit<DocumentInfo, 'loaded'> & { quads: StoredQuads; stat?: string };
 
-/** On disk: one term table for every document, and each document's triples as ids into it. */
-interface Payload {
+/** What is kept: one term table for every document, and each document's triples as ids into it. */
+export interface Payload {
   terms: string[];
   /** `graph`: where `terms` holds the code of the document's IRI, or -1 (an unusable document). */
   entries: (Omit<CacheEntry, 'quads'> & { spo: Uint32Array; graph: number })[];
@@ -38,7 +41,7 @@ export interface StoreTerms {
   graphs: ReadonlyMap<string, { spo: Uint32Array; graph: number }>;
 }
 
-function isEntry(value: unknown, terms: number): value is Payload['entries'][number] {
+function isEntry(value: unknown, terms: number): value is Omit<Payload['entries'][number], 'spo'> {
   const e = value as Partial<Payload['entries'][number]> | null;
   if (
     e === null ||
@@ -51,27 +54,11 @@ function isEntry(value: unknown, terms: number): value is Payload['entries'][num
     !Array.isArray(e.diagnostics) ||
     typeof e.usable !== 'boolean' ||
     (e.stat !== undefined && typeof e.stat !== 'string') ||
-    !(e.spo instanceof Uint32Array) ||
-    e.spo.length % 3 !== 0 ||
     !Number.isInteger(e.graph) ||
     (e.graph as number) < -1 ||
     (e.graph as number) >= terms
   )
     return false;
-  for (const id of e.spo) if (id >= terms) return false;
-  return true;
-}
-
-/** True when every code of the table is a well-formed term code (term-codec). */
-function wellFormedTable(terms: unknown): terms is string[] {
-  if (!Array.isArray(terms)) return false;
-  for (const code of terms) {
-    if (typeof code !== 'string') return false;
-    const kind = code.charCodeAt(0);
-    if (kind === 76 /* L */ || kind === 84 /* T */) {
-      if (!code.includes(' ')) return false;
-    } else if (kind !== 78 /* N */ && kind !== 66 /* B */ && kind !== 83 /* S */) return false;
-  }
   return true;
 }
 
@@ -82,23 +69,28 @@ function wellFormedTable(terms: unknown): terms is string[] {
 export async function readCache(
   cacheDir: string,
   key: string,
-): Promise<{ entries: Map<string, CacheEntry>; table?: readonly string[]; diagnostic?: Diagnostic | undefined }> {
+): Promise<{ entries: Map<string, CacheEntry>; table?: CodeList; diagnostic?: Diagnostic | undefined }> {
   const entries = new Map<string, CacheEntry>();
   const file = join(cacheDir, CACHE_FILE);
   const corrupt = (why: string): { entries: Map<string, CacheEntry>; diagnostic: Diagnostic } => ({
     entries: new Map(),
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`, file },
   });
-  const read = await readSignedFile(file, CACHE_KIND, key);
+  const read = await readSignedBytes(file, CACHE_KIND, key);
   if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? { entries } : corrupt(read.damage ?? read.unreadable ?? '');
-  const payload = read.payload as Partial<Payload> | null;
-  if (payload === null || typeof payload !== 'object' || !wellFormedTable(payload.terms) || !Array.isArray(payload.entries))
-    return corrupt('malformed payload');
-  const table = payload.terms;
-  for (const entry of payload.entries) {
+  const payload = decodePayload<Omit<CacheEntry, 'quads'>>(read.payload);
+  // Another byte order is another machine's file: not damage, simply not this cache.
+  if (payload === 'another byte order') return { entries };
+  if (typeof payload === 'string') return corrupt(payload);
+  const { codes: table, spo, spoEnds } = payload;
+  for (const [i, entry] of payload.entries.entries()) {
     if (!isEntry(entry, table.length)) return corrupt('malformed entries');
-    const { spo, graph, ...rest } = entry;
-    entries.set(entry.path, { ...rest, quads: graph < 0 ? { table, spo } : { table, spo, graph } });
+    const from = i === 0 ? 0 : (spoEnds[i - 1] as number);
+    const to = spoEnds[i] as number;
+    if ((to - from) % 3 !== 0) return corrupt('malformed entries');
+    const { graph, ...rest } = entry;
+    const ids = spo.subarray(from, to);
+    entries.set(entry.path, { ...rest, quads: graph < 0 ? { table, spo: ids } : { table, spo: ids, graph } });
   }
   return { entries, table };
 }
@@ -110,7 +102,7 @@ export async function writeCache(cacheDir: string, key: string, entries: readonl
   const terms = held === undefined ? [] : held.terms.slice();
   let table: ReturnType<typeof termTable> | undefined;
   const global = (code: string): number => (table ??= termTable(terms)).id(code);
-  const mapped = new Map<readonly string[], Int32Array>();
+  const mapped = new Map<CodeList, Int32Array>();
   const out: Payload['entries'] = [];
   for (const entry of entries) {
     const { quads, ...rest } = entry;
@@ -119,12 +111,12 @@ export async function writeCache(cacheDir: string, key: string, entries: readonl
       out.push({ ...rest, spo: stored.spo, graph: stored.graph });
       continue;
     }
-    const table = 'table' in quads ? quads.table : quads.terms;
+    const table: CodeList = 'table' in quads ? quads.table : quads.terms;
     let map = mapped.get(table);
     if (map === undefined) mapped.set(table, (map = new Int32Array(table.length).fill(-1)));
     const idOf = (at: number): number => {
       let id = map[at] as number;
-      if (id < 0) map[at] = id = global(table[at] as string);
+      if (id < 0) map[at] = id = global(table.at(at) as string);
       return id;
     };
     // Triples once each (the store appends a cached document's triples without a check): a shared
@@ -146,6 +138,22 @@ export async function writeCache(cacheDir: string, key: string, entries: readonl
     }
     out.push({ ...rest, spo: at === spo.length ? spo : spo.slice(0, at), graph: rest.usable ? global(`N${rest.iri}`) : -1 });
   }
-  await writeSignedFile(join(cacheDir, CACHE_FILE), CACHE_KIND, key, { terms, entries: out } satisfies Payload);
+  await writeCachePayload(join(cacheDir, CACHE_FILE), key, { terms, entries: out });
   await rm(join(cacheDir, OLD_CACHE_FILE), { force: true }).catch(() => undefined);
+}
+
+/** Writes a payload as the cache file (its ids 4-aligned in the file, see cache-layout.ts). Exported for the tests. */
+export async function writeCachePayload(path: string, key: string, payload: Payload): Promise<void> {
+  const parts = encodePayload(payload.terms, payload.entries, (bytes) => signedHeaderBytes(CACHE_KIND, key, bytes));
+  await writeSignedBytes(path, CACHE_KIND, key, parts);
+}
+
+/** The payload of a verified cache file as plain arrays, or undefined. Exported for the tests. */
+export async function readCachePayload(path: string, key: string): Promise<Payload | undefined> {
+  const read = await readSignedBytes(path, CACHE_KIND, key);
+  const payload = read.ok ? decodePayload<Omit<CacheEntry, 'quads'>>(read.payload) : undefined;
+  if (payload === undefined || typeof payload === 'string') return undefined;
+  const terms = Array.from({ length: payload.codes.length }, (_, i) => payload.codes.at(i) as string);
+  const entries = payload.entries.map((e, i) => ({ ...e, spo: payload.spo.slice(i === 0 ? 0 : payload.spoEnds[i - 1], payload.spoEnds[i]) }));
+  return { terms, entries };
 }

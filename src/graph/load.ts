@@ -2,20 +2,25 @@ import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import type { Quad } from '@rdfjs/types';
 import type { Diagnostic } from '../errors.js';
-import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/parse.js';
+import { DEFAULT_MAX_DOCUMENT_BYTES } from '../markdown-ld/limits.js';
 import { parseKey } from './parse-key.js';
 import { cacheDirProblem } from './cache-dir.js';
 import { QuadStore } from '../rdf/quad-store.js';
 import { readCache, writeCache, type CacheEntry } from './cache.js';
 import { resolveLinks } from './links.js';
 import type { ParseJob } from './parse-file.js';
-import { parseEntries } from './parse-pool.js';
+import { ParsePool, yieldToEvents } from './parse-pool.js';
 import { parsedCandidate, readDocument, type Candidate, type ReadContext } from './read-documents.js';
 import { scanMarkdown } from './scan.js';
+import { identity } from './read-bytes.js';
 import type { DocumentInfo, LoadOptions, LoadStats } from './types.js';
 import { capDiagnostics } from './diagnostic-cap.js';
 
 const PROGRESS_EVERY = 256;
+/** While workers parse, files read between two turns of the event loop. */
+const YIELD_EVERY = 32;
+/** Identities taken between two looks at whether the cache file has been read. */
+const IDENTITIES_EVERY = 128;
 
 /** Mutable state behind a KnowledgeGraph: the store, one DocumentInfo per file, link edges. */
 export interface GraphState {
@@ -60,7 +65,22 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   // The disk cache serves the first load; refreshes keep the store current and leave the file alone
   // (the next process start re-parses only what changed since the cache was written).
   const firstLoad = state.docs.size === 0;
-  const disk: Awaited<ReturnType<typeof readCache>> = useCache && firstLoad ? await readCache(cacheDir, key) : { entries: new Map<string, CacheEntry>() };
+  type Disk = Awaited<ReturnType<typeof readCache>>;
+  let settled = false;
+  const reading: Promise<Disk> = useCache && firstLoad ? readCache(cacheDir, key) : Promise.resolve({ entries: new Map<string, CacheEntry>() });
+  void reading.finally(() => {
+    settled = true;
+  });
+  // While the cache file is read (off this thread), the files' identities are taken: the reads
+  // below need them for the files the cache knows. Each is still taken before its file is read.
+  const identities: (string | undefined)[] = [];
+  if (useCache && firstLoad) {
+    for (let i = 0; i < files.length && !settled; i += 1) {
+      identities[i] = identity((files[i] as (typeof files)[number]).absolute, options.racyMs);
+      if (i % IDENTITIES_EVERY === IDENTITIES_EVERY - 1) await yieldToEvents();
+    }
+  }
+  const disk = await reading;
   if (disk.diagnostic !== undefined) diagnostics.push(disk.diagnostic);
   const stats: LoadStats = { files: files.length, parsed: 0, reused: 0, unread: 0, removed: 0, loaded: 0, triples: 0, ms: 0 };
 
@@ -74,18 +94,39 @@ export async function syncState(state: GraphState, options: LoadOptions = {}): P
   };
   // Files are read in order; those to parse are parsed together (on every core when many), and
   // take their place in the order again.
+  // Parsing starts while files are still read (workers for a large cold load, see parse-pool.ts).
   const read: (Candidate | ParseJob)[] = [];
-  const jobs: ParseJob[] = [];
-  for (const [i, file] of files.entries()) {
-    const c = readDocument(file, ctx);
-    if (c !== undefined) read.push(c);
-    if (c !== undefined && !('info' in c)) jobs.push(c);
-    else if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === files.length) options.onProgress?.(i + 1 - jobs.length, files.length);
+  let jobs = 0;
+  let reusedCount = 0;
+  const pool = new ParsePool((done) => options.onProgress?.(reusedCount + done, files.length));
+  try {
+    for (const [i, file] of files.entries()) {
+      const c = readDocument(file, ctx, i < identities.length ? { stat: identities[i] } : undefined);
+      if (c !== undefined) read.push(c);
+      if (c !== undefined && !('info' in c)) {
+        jobs += 1;
+        pool.add(c);
+      } else if ((i + 1) % PROGRESS_EVERY === 0 || i + 1 === files.length) options.onProgress?.(i + 1 - jobs, files.length);
+      reusedCount = i + 1 - jobs;
+      // Lets the workers' answers in (and each take its next batch) now and then.
+      if (pool.started && i % YIELD_EVERY === 0) await yieldToEvents();
+    }
+  } catch (error) {
+    pool.abort();
+    throw error;
   }
-  const reusedCount = files.length - jobs.length;
-  const entries = await parseEntries(jobs, (done) => options.onProgress?.(reusedCount + done, files.length));
+  const entries = await pool.finish();
   let parsedAt = 0;
-  const candidates = read.map((c) => ('info' in c ? c : parsedCandidate(entries[parsedAt++]!)));
+  const candidates: Candidate[] = [];
+  for (const c of read) {
+    const entry = 'info' in c ? undefined : entries[parsedAt++]!;
+    if (entry === undefined) candidates.push(c as Candidate);
+    else if ('failed' in entry) {
+      // A file read by its job (see readDocument) that could not be: as if the read had failed here.
+      diagnostics.push(entry.failed);
+      stats.parsed -= 1;
+    } else candidates.push(parsedCandidate(entry));
+  }
 
   // Graphs of changed and deleted documents leave the store first, then link edges are redone.
   const next = new Map(candidates.map((c) => [c.info.path, c]));

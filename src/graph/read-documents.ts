@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
+import type { Diagnostic } from '../errors.js';
 import type { StoredQuads } from '../rdf/term-codec.js';
 import type { CacheEntry } from './cache.js';
 import type { ParseJob } from './parse-file.js';
 import type { ScannedFile } from './scan.js';
 import type { DocumentInfo, LoadStats } from './types.js';
-import { fileIdentity } from '../util/file-identity.js';
-import { readRegularFileSync } from '../util/read-file.js';
+import { identity, readFileBytes, tooLargeDiagnostic } from './read-bytes.js';
 
 /** One document of a sync: its info, and its quads when they must (re-)enter the store. */
 export interface Candidate {
@@ -29,15 +28,6 @@ export interface ReadContext {
   restated?: boolean;
   /** See LoadOptions.racyMs. */
   racyMs?: number;
-}
-
-/** A file changed this recently may change again within the same tick of its times: not trusted by identity. */
-const RACY_MS = 2000;
-
-/** The identity of a regular file (see CacheEntry.stat), or undefined when it is not one or changed too recently. */
-function identity(path: string, racyMs = RACY_MS): string | undefined {
-  const id = fileIdentity(path);
-  return id === undefined || !id.isFile || Date.now() - id.changedAt < racyMs ? undefined : id.key;
 }
 
 function toInfo(entry: CacheEntry): DocumentInfo {
@@ -64,50 +54,40 @@ function tooLarge(file: ScannedFile, size: number, ctx: ReadContext): Candidate 
     return entry === undefined ? { info: ctx.known.get(file.path) as DocumentInfo } : { info: toInfo(entry), entry };
   }
   ctx.stats.parsed += 1;
-  const diagnostic: Diagnostic = {
-    code: 'MDKG_FILE_TOO_LARGE',
-    severity: 'error',
-    message: `document is ${size} bytes, over the limit of ${ctx.maxBytes}`,
-    file: file.path,
-    line: 1,
-    column: 1,
-  };
+  const diagnostic = tooLargeDiagnostic(file.path, size, ctx.maxBytes);
   const entry: CacheEntry = { path: file.path, hash, iri: '', names: [], links: [], usable: false, quads: { terms: [], spo: [] }, diagnostics: [diagnostic] };
   return { info: toInfo(entry), fresh: true, entry };
 }
 
 /**
  * Reads one file: refused from its size when too large (never read), reused when its content hash
- * matches what the store or the disk cache holds, else a job for the parser (parse-pool.ts). Sync
- * reads: measured faster than batched async reads for thousands of small files.
+ * matches what the store or the disk cache holds, else a job for the parser (parse-pool.ts). A file
+ * with nothing to compare with (a cold load, a new file) is not read here: the job reads it, on a
+ * parse worker when there are many. Sync reads: measured faster than batched async reads for
+ * thousands of small files.
  */
-export function readDocument(file: ScannedFile, ctx: ReadContext): Candidate | ParseJob | undefined {
-  // Taken before reading: a write after it changes the ctime, so a stale identity never matches.
-  const stat = identity(file.absolute, ctx.racyMs);
+export function readDocument(file: ScannedFile, ctx: ReadContext, taken?: { stat: string | undefined }): Candidate | ParseJob | undefined {
   const cached = ctx.disk.get(file.path);
-  if (stat !== undefined && cached?.stat === stat && ctx.known.get(file.path) === undefined) {
+  const known = ctx.known.get(file.path);
+  if (known === undefined && cached === undefined) {
+    ctx.stats.parsed += 1;
+    return { path: file.path, absolute: file.absolute, maxBytes: ctx.maxBytes, ...(ctx.racyMs === undefined ? {} : { racyMs: ctx.racyMs }) };
+  }
+  // The identity, taken now or earlier (`taken`: while the cache was read), before the file is read.
+  const stat = taken === undefined ? identity(file.absolute, ctx.racyMs) : taken.stat;
+  if (stat !== undefined && cached?.stat === stat && known === undefined) {
     ctx.stats.reused += 1;
     ctx.stats.unread += 1;
     return { info: toInfo(cached), encoded: cached.usable ? cached.quads : { terms: [], spo: [] }, entry: cached };
   }
-  let bytes: Uint8Array;
-  try {
-    // Only a regular file, never through a link that replaced it since the scan, size first.
-    bytes = readRegularFileSync(file.absolute, { maxBytes: ctx.maxBytes, file: file.path, follow: false });
-  } catch (error) {
-    const e = error as MdkgError;
-    if (e.code === 'MDKG_FILE_TOO_LARGE' && typeof e.details?.bytes === 'number') return tooLarge(file, e.details.bytes, ctx);
-    const code = e.code === 'MDKG_PATH_ESCAPE' ? 'MDKG_PATH_ESCAPE' : 'MDKG_FILE_READ';
-    ctx.diagnostics.push({
-      code,
-      severity: code === 'MDKG_PATH_ESCAPE' ? 'warning' : 'error',
-      message: isMdkgError(error) ? error.message : `cannot read: ${(error as Error).message}`,
-      file: file.path,
-    });
+  const read = readFileBytes(file.path, file.absolute, ctx.maxBytes);
+  if ('tooLarge' in read) return tooLarge(file, read.tooLarge, ctx);
+  if ('failed' in read) {
+    ctx.diagnostics.push(read.failed);
     return undefined;
   }
+  const { bytes } = read;
   const hash = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-  const known = ctx.known.get(file.path);
   if (known?.hash === hash && (known.loaded || !known.usable)) {
     ctx.stats.reused += 1;
     return { info: known };

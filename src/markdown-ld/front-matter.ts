@@ -2,6 +2,7 @@ import { isCollection, isPair, LineCounter, parseDocument, visit } from 'yaml';
 import type { Diagnostic } from '../errors.js';
 import { positionOf } from '../util/text-position.js';
 import { parseFrontMatterFast } from './yaml-fast.js';
+import { parseFrontMatterSubset } from './yaml-subset.js';
 
 export { parseFrontMatterFast } from './yaml-fast.js';
 
@@ -13,12 +14,14 @@ export interface FrontMatterResult {
 /**
  * Parses YAML front matter as JSON (YAML 1.2 core schema: dates stay strings, no custom tags);
  * `firstLine` is the 1-based line of the YAML text in the file, so positions point into the file.
- * Plain front matter goes through js-yaml 4 (several times faster than `yaml`'s document model);
+ * The writer's own block YAML is read by yaml-subset.ts, other plain front matter goes through js-yaml 4 (several times faster than `yaml`'s document model);
  * anything the fast path is not sure of, and every error, goes through `yaml`, which alone decides
  * the diagnostics. Both give the same value wherever the fast path answers (front-matter.test.ts).
  */
 export function parseFrontMatter(text: string, file: string, firstLine: number): FrontMatterResult {
-  const value = parseFrontMatterFast(text);
+  // The block YAML mdkg writes itself is read without a YAML library (yaml-subset.ts), then plain
+  // YAML by js-yaml; both decline whatever they are not sure of.
+  const value = parseFrontMatterSubset(text) ?? parseFrontMatterFast(text);
   if (value !== undefined) return { value, diagnostics: [] };
   return parseFrontMatterSlow(text, file, firstLine);
 }

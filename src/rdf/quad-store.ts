@@ -4,7 +4,7 @@ import { DataFactory } from 'n3';
 import type { Quad, Source, Term } from '@rdfjs/types';
 import { buildIndex, candidates, position, type QuadIndex } from './quad-index.js';
 import type { IdPairs, StoreSnapshot } from './store-types.js';
-import { canonicalCode, decodeTerm, encodeTerm, type SharedQuads, type StoredQuads } from './term-codec.js';
+import { canonicalCode, type CodeList, decodeTerm, encodeTerm, type SharedQuads, type StoredQuads } from './term-codec.js';
 
 export type { IdPairs, StoreSnapshot } from './store-types.js';
 
@@ -36,21 +36,23 @@ type Triples = number[] | Uint32Array;
 export class QuadStore implements Source {
   /** Term code -> id, for the codes before #indexed (see #idMap). */
   readonly #ids = new Map<string, number>();
-  /** Each term's code (its key in #ids), by id. */
+  /** Each term's code (its key in #ids), by id; a hole is a code of #lazy not decoded yet (see #code). */
   #codes: string[] = [];
+  /** An adopted table that decodes codes on demand: #codes holds each once asked for. */
+  #lazy: CodeList | undefined;
   /** Codes from this id on are not in #ids yet: an adopted table is indexed on the first lookup. */
   #indexed = 0;
   /** Term objects, decoded from #codes on first read. */
   #terms: (Term | undefined)[] = [];
   /** The table adopted as the first term ids (see adoptTable), until a duplicate in it is found. */
-  #adopted: readonly string[] | undefined;
+  #adopted: CodeList | undefined;
   readonly #graphs = new Map<number, Triples>();
   readonly #keys = new Map<number, Set<string>>();
   #size = 0;
   #version = 0;
   #index: QuadIndex | undefined;
   /** Store ids of the terms of shared term tables, by table (see addEncoded). */
-  #tables = new WeakMap<readonly string[], Int32Array>();
+  #tables = new WeakMap<CodeList, Int32Array>();
 
   get size(): number {
     return this.#size;
@@ -73,6 +75,7 @@ export class QuadStore implements Source {
         ids[at++] = triples[i + 2] as number;
       }
     }
+    this.#decodeAll();
     return { terms: [...this.#codes], ids };
   }
 
@@ -120,9 +123,11 @@ export class QuadStore implements Source {
    * is decoded or looked up until a read or write needs it (#idMap). Only into an empty store.
    * Returns false (and does nothing) otherwise.
    */
-  adoptTable(table: readonly string[]): boolean {
+  adoptTable(table: CodeList): boolean {
     if (this.#codes.length > 0 || this.#tables.has(table)) return false;
-    this.#codes = table.slice();
+    // An array is copied; a table that decodes on demand is kept, its codes read when first needed.
+    this.#codes = Array.isArray(table) ? (table as string[]).slice() : new Array<string>(table.length);
+    this.#lazy = Array.isArray(table) ? undefined : table;
     this.#terms = new Array<Term | undefined>(table.length);
     this.#indexed = 0;
     this.#adopted = table;
@@ -139,10 +144,11 @@ export class QuadStore implements Source {
    */
   #idMap(): Map<string, number> {
     if (this.#indexed === this.#codes.length) return this.#ids;
+    this.#decodeAll();
     const ids = this.#ids;
     let twice: Int32Array | undefined;
     for (let i = this.#indexed; i < this.#codes.length; i += 1) {
-      let code = this.#codes[i] as string;
+      let code = this.#code(i) as string;
       if (code !== DEFAULT_GRAPH_KEY && !canonicalCode(code)) {
         code = keyOf(decodeTerm(code));
         this.#codes[i] = code;
@@ -176,11 +182,29 @@ export class QuadStore implements Source {
     this.#index = undefined;
   }
 
+  /** Every code of a table that decodes on demand, read now (at once when it can): for a full index or copy. */
+  #decodeAll(): void {
+    const lazy = this.#lazy;
+    if (lazy === undefined) return;
+    this.#lazy = undefined;
+    const all = lazy.decodeAll?.();
+    for (let id = 0; id < lazy.length; id += 1) this.#codes[id] ??= all === undefined ? (lazy.at(id) as string) : (all[id] as string);
+  }
+
+  /** The code of term `id`; a code of an adopted table that decodes on demand is read now, once. */
+  #code(id: number): string | undefined {
+    const code = this.#codes[id];
+    if (code !== undefined || this.#lazy === undefined || id >= this.#lazy.length || id < 0) return code;
+    const read = this.#lazy.at(id);
+    if (read !== undefined) this.#codes[id] = read;
+    return read;
+  }
+
   /** The term with id `id`, decoded from its code on first use. */
   #term(id: number): Term | undefined {
     let term = this.#terms[id];
     if (term === undefined) {
-      const code = this.#codes[id];
+      const code = this.#code(id);
       if (code === undefined) return undefined;
       this.#terms[id] = term = termOf(code);
     }
@@ -285,7 +309,7 @@ export class QuadStore implements Source {
   #addShared(graph: Term, { table, spo, graph: graphAt }: SharedQuads): void {
     // The document's own IRI in an adopted table: its id is known without a lookup.
     const adopted = this.#adopted === table;
-    const g = adopted && graphAt !== undefined && graph.termType === 'NamedNode' && table[graphAt] === `N${graph.value}` ? graphAt : this.#intern(graph);
+    const g = adopted && graphAt !== undefined && graph.termType === 'NamedNode' && table.at(graphAt) === `N${graph.value}` ? graphAt : this.#intern(graph);
     let ids = this.#tables.get(table);
     if (ids === undefined) this.#tables.set(table, (ids = new Int32Array(table.length).fill(-1)));
     if (spo.length % 3 !== 0) throw new TypeError('bad quad table length');
@@ -293,7 +317,7 @@ export class QuadStore implements Source {
     const id = (at: number): number => {
       let n = ids[at];
       if (n === undefined) throw new TypeError('bad quad index');
-      if (n < 0) ids[at] = n = this.#internCode(table[at] as string);
+      if (n < 0) ids[at] = n = this.#internCode(table.at(at) as string);
       return n;
     };
     if (fresh && adopted) {

@@ -12,11 +12,22 @@ export interface EncodedQuads {
 }
 
 /**
+ * Term codes by index: an array, or a table that decodes each code from its text on first use
+ * (the parse cache's, cache.ts), so a load touches only the codes something asks for.
+ */
+export interface CodeList {
+  readonly length: number;
+  at(index: number): string | undefined;
+  /** Every code at once, when the table can decode them faster together than one by one. */
+  decodeAll?(): string[];
+}
+
+/**
  * A document's quads as s,p,o ids into a term table many documents share (the parse cache's): each
  * term is decoded once per load, however many documents use it. Duplicate-free by construction.
  */
 export interface SharedQuads {
-  table: readonly string[];
+  table: CodeList;
   spo: Uint32Array;
   /** Where the table holds the code of the document's own IRI (its graph), when it does. */
   graph?: number;

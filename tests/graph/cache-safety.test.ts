@@ -6,10 +6,9 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { CACHE_FILE, CACHE_KIND } from '../../src/graph/cache.js';
+import { CACHE_FILE, readCachePayload, writeCachePayload } from '../../src/graph/cache.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import { parseKey } from '../../src/graph/parse-key.js';
-import { readSignedFile, writeSignedFile } from '../../src/graph/signed-file.js';
 import { DEFAULT_MAX_DOCUMENT_BYTES } from '../../src/markdown-ld/parse.js';
 import { SCHEMA } from '../../src/rdf/namespaces.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -93,9 +92,9 @@ describe('the adopted term table', () => {
   const key = parseKey(DEFAULT_MAX_DOCUMENT_BYTES);
   type Payload = { terms: string[]; entries: { path: string; spo: Uint32Array; graph: number }[] };
   const payloadOf = async (dir: string): Promise<Payload> => {
-    const read = await readSignedFile(cacheFile(dir), CACHE_KIND, key);
-    if (!read.ok) throw new Error('no cache');
-    return read.payload as Payload;
+    const read = await readCachePayload(cacheFile(dir), key);
+    if (read === undefined) throw new Error('no cache');
+    return read as Payload;
   };
 
   it('serves reads, writes and a refresh exactly as a load without cache', async () => {
@@ -128,7 +127,7 @@ describe('the adopted term table', () => {
     }
     const first = payload.entries[0];
     if (first !== undefined) first.graph = concept;
-    await writeSignedFile(cacheFile(dir), CACHE_KIND, key, payload);
+    await writeCachePayload(cacheFile(dir), key, payload as Parameters<typeof writeCachePayload>[2]);
     const warm = await loadGraph(dir, { racyMs: 0 });
     expect(warm.stats).toMatchObject({ parsed: 0, reused: 3 });
     expect(warm.diagnostics).toEqual([]);
@@ -142,7 +141,7 @@ describe('the adopted term table', () => {
     const payload = await payloadOf(dir);
     const first = payload.entries[0];
     if (first !== undefined) first.graph = payload.terms.length;
-    await writeSignedFile(cacheFile(dir), CACHE_KIND, key, payload);
+    await writeCachePayload(cacheFile(dir), key, payload as Parameters<typeof writeCachePayload>[2]);
     const kg = await loadGraph(dir, { racyMs: 0 });
     expect(kg.stats).toMatchObject({ parsed: 3, reused: 0 });
     expect(kg.diagnostics.map((d) => d.code)).toEqual(['MDKG_CACHE_CORRUPT']);
@@ -154,9 +153,9 @@ describe('the cache written from the store', () => {
   it('keeps each document’s own triples only (no link edges), and an unusable document without a graph', async () => {
     const dir = await tempDir({ ...files, 'broken.md': '---\nid: [unclosed\n---\n# Broken\n' });
     const cold = await loadGraph(dir, { racyMs: 0 });
-    const read = await readSignedFile(join(dir, '.mdkg', CACHE_FILE), CACHE_KIND, parseKey(DEFAULT_MAX_DOCUMENT_BYTES));
-    if (!read.ok) throw new Error('no cache');
-    const payload = read.payload as { terms: string[]; entries: { path: string; usable: boolean; spo: Uint32Array; graph: number }[] };
+    const read = await readCachePayload(join(dir, '.mdkg', CACHE_FILE), parseKey(DEFAULT_MAX_DOCUMENT_BYTES));
+    if (read === undefined) throw new Error('no cache');
+    const payload = read as unknown as { terms: string[]; entries: { path: string; usable: boolean; spo: Uint32Array; graph: number }[] };
     const mentions = payload.terms.indexOf(`N${SCHEMA}mentions`);
     expect(mentions).toBeGreaterThanOrEqual(0);
     const note = payload.entries.find((e) => e.path === 'notes/c.md');
