@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTools } from '../../benchmarks/synthetic-tools.js';
 import { parseFrontMatter, parseFrontMatterFast, parseFrontMatterSlow } from '../../src/markdown-ld/front-matter.js';
 import { splitFrontMatter } from '../../src/markdown-ld/parse.js';
+import { frontMatters } from '../helpers/front-matters.js';
 
 /**
  * Differential tests: the js-yaml fast path must give exactly what the `yaml` path gives, or
@@ -91,21 +91,7 @@ const CASES: Array<[name: string, text: string, fast: boolean]> = [
   ['deep but allowed', `a: ${'['.repeat(60)}1${']'.repeat(60)}\n`, true],
 ];
 
-function graphFrontMatters(): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.md')) {
-        const yaml = splitFrontMatter(readFileSync(path, 'utf8')).yaml;
-        if (yaml !== undefined) out.push([path, yaml]);
-      }
-    }
-  };
-  walk(join(import.meta.dirname, '../../graphs'));
-  return out;
-}
+const graphFrontMatters = (): Array<[string, string]> => frontMatters([join(import.meta.dirname, '../../graphs')]);
 
 /** Same value, same key order, and -0 kept apart from 0. */
 function expectSameValue(fast: unknown, slow: unknown): void {

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { syntheticOpenApi } from '../../benchmarks/synthetic-openapi.js';
@@ -6,8 +5,8 @@ import { sourceModels } from '../../src/generate/source-documents.js';
 import { readOpenApi } from '../../src/ingest/openapi/index.js';
 import { parseFrontMatter, parseFrontMatterSlow } from '../../src/markdown-ld/front-matter.js';
 import { parseFrontMatterSubset } from '../../src/markdown-ld/yaml-subset.js';
-import { splitFrontMatter } from '../../src/markdown-ld/parse.js';
 import { emitFrontMatter } from '../../src/markdown-ld/yaml-emit.js';
+import { frontMatters } from '../helpers/front-matters.js';
 
 const REPO = join(import.meta.dirname, '../..');
 
@@ -106,19 +105,10 @@ describe('parseFrontMatterSubset: the writer’s block YAML, read like the yaml 
   it('every bundled document and fixture: the same value wherever it answers', () => {
     let answered = 0;
     let all = 0;
-    const walk = (dir: string): void => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) walk(path);
-        else if (entry.name.endsWith('.md')) {
-          const yaml = splitFrontMatter(readFileSync(path, 'utf8')).yaml;
-          if (yaml === undefined) continue;
-          all += 1;
-          if (differential(yaml)) answered += 1;
-        }
-      }
-    };
-    for (const dir of ['graphs', 'tests/fixtures', 'benchmarks/datasets']) walk(join(REPO, dir));
+    for (const [, yaml] of frontMatters(['graphs', 'tests/fixtures', 'benchmarks/datasets'].map((dir) => join(REPO, dir)))) {
+      all += 1;
+      if (differential(yaml)) answered += 1;
+    }
     expect(all).toBeGreaterThan(300);
     expect(answered).toBeGreaterThan(all / 2);
   });
