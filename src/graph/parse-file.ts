@@ -3,7 +3,7 @@
 import { termTable } from '../rdf/term-codec.js';
 import type { Diagnostic } from '../errors.js';
 import type { CacheEntry } from './cache.js';
-import { identity, readFileBytes, tooLargeDiagnostic } from './read-bytes.js';
+import { RACY_MS, readFileBytes, tooLargeDiagnostic } from './read-bytes.js';
 
 /** The parser and the RDF converter, imported on the first document parsed: a warm load needs neither (nor the Markdown parser they load). */
 let parsing: Promise<[typeof import('../markdown-ld/parse.js'), typeof import('../rdf/to-quads.js')]> | undefined;
@@ -37,14 +37,15 @@ export async function parseEntry(job: ParseJob): Promise<ParsedEntry> {
   const { path, maxBytes } = job;
   let { bytes, stat } = job;
   if (bytes === undefined) {
-    stat = identity(job.absolute ?? path, job.racyMs);
-    const read = readFileBytes(path, job.absolute ?? path, maxBytes);
+    // The identity from the open file, before its bytes are read (read-bytes.ts): no second stat.
+    const read = readFileBytes(path, job.absolute ?? path, maxBytes, job.racyMs ?? RACY_MS);
     if ('failed' in read) return { path, failed: read.failed };
     if ('tooLarge' in read) {
       const diagnostics = [tooLargeDiagnostic(path, read.tooLarge, maxBytes)];
       return { path, hash: `size:${read.tooLarge}`, iri: '', names: [], links: [], usable: false, quads: { terms: [], spo: [] }, diagnostics };
     }
     bytes = read.bytes;
+    stat = read.stat;
   }
   const [{ parseDocument }, { documentToEncoded }] = await parsers();
   const parsed = parseDocument(bytes, path, job.hash === undefined ? { maxBytes } : { maxBytes, hash: job.hash });

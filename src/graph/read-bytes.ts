@@ -2,7 +2,8 @@
 // first (a write after it changes the ctime, so a stale identity never matches), then its bytes,
 // only from a regular file, never through a link that replaced it since the scan, size first.
 import { isMdkgError, type Diagnostic, type MdkgError } from '../errors.js';
-import { fileIdentity } from '../util/file-identity.js';
+import type { Stats } from 'node:fs';
+import { type FileIdentity, fileIdentity, identityOfStats } from '../util/file-identity.js';
 import { readRegularFileSync } from '../util/read-file.js';
 
 /** A file changed this recently may change again within the same tick of its times: not trusted by identity. */
@@ -10,16 +11,25 @@ export const RACY_MS = 2000;
 
 /** The identity of a regular file (see CacheEntry.stat), or undefined when it is not one or changed too recently. */
 export function identity(path: string, racyMs = RACY_MS): string | undefined {
-  const id = fileIdentity(path);
-  return id === undefined || !id.isFile || Date.now() - id.changedAt < racyMs ? undefined : id.key;
+  return trusted(fileIdentity(path), racyMs);
 }
 
-/** The bytes, or the size of a file over the limit (never read), or why it could not be read. */
-export type FileBytes = { bytes: Uint8Array } | { tooLarge: number } | { failed: Diagnostic };
+const trusted = (id: FileIdentity | undefined, racyMs: number): string | undefined =>
+  id === undefined || !id.isFile || Date.now() - id.changedAt < racyMs ? undefined : id.key;
 
-export function readFileBytes(path: string, absolute: string, maxBytes: number): FileBytes {
+/**
+ * The bytes (with the file's identity as `identity` would give it, taken from the open file before
+ * the read when `racyMs` is given), or the size of a file over the limit (never read), or why it
+ * could not be read.
+ */
+export type FileBytes = { bytes: Uint8Array; stat?: string } | { tooLarge: number } | { failed: Diagnostic };
+
+export function readFileBytes(path: string, absolute: string, maxBytes: number, racyMs?: number): FileBytes {
   try {
-    return { bytes: readRegularFileSync(absolute, { maxBytes, file: path, follow: false }) };
+    let stat: string | undefined;
+    const onStats = racyMs === undefined ? undefined : (s: Stats): void => void (stat = trusted(identityOfStats(s), racyMs));
+    const bytes = readRegularFileSync(absolute, { maxBytes, file: path, follow: false, ...(onStats === undefined ? {} : { onStats }) });
+    return stat === undefined ? { bytes } : { bytes, stat };
   } catch (error) {
     const e = error as MdkgError;
     if (e.code === 'MDKG_FILE_TOO_LARGE' && typeof e.details?.bytes === 'number') return { tooLarge: e.details.bytes };

@@ -1,7 +1,7 @@
 // Reading input files without being turned against the reader: only regular files are read (a
 // FIFO, a device or /dev/stdin would block or never end), the size is checked from the open
 // handle before reading, and where a path must not leave its folder a symbolic link is refused.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { MdkgError } from '../errors.js';
 
@@ -12,6 +12,8 @@ export interface ReadFileOptions {
   file?: string;
   /** False: a symbolic link as the last path component is refused (default true). */
   follow?: boolean;
+  /** Called with the open file's stats before anything is read (sync reader only): its identity without another `lstat`. */
+  onStats?: (stats: Stats) => void;
 }
 
 /** Open flags: never wait for a FIFO's writer; optionally refuse a symbolic link. */
@@ -73,6 +75,7 @@ export function readRegularFileSync(path: string, options: ReadFileOptions): Buf
   }
   try {
     const stat = fstatSync(fd);
+    options.onStats?.(stat);
     checkStat(stat, file, options.maxBytes);
     // Not zero-filled first (10,000 small files: measured 2.4x faster to allocate); whatever the
     // read did not fill is zeroed after it, so no stale memory is ever handed on.
