@@ -2,8 +2,8 @@
 // relative words and auxiliary verbs. Closed classes of English grammar (any grammar lists them),
 // never words of a domain or a query set. "make a folder for the logs": the object phrase ends at
 // "for"; "what time is it": at "is".
-export const PHRASE_ENDS: ReadonlySet<string> = new Set([
-  // prepositions
+/** English prepositions (a closed class). */
+export const PREPOSITIONS: ReadonlySet<string> = new Set([
   'about',
   'above',
   'across',
@@ -51,6 +51,10 @@ export const PHRASE_ENDS: ReadonlySet<string> = new Set([
   'with',
   'within',
   'without',
+]);
+
+export const PHRASE_ENDS: ReadonlySet<string> = new Set([
+  ...PREPOSITIONS,
   // conjunctions and relative words
   'and',
   'or',

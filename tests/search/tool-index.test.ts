@@ -221,6 +221,9 @@ describe("issue 12's six everyday requests on the bundled graph", () => {
     ['make a folder', 'tool:filesystem/create_directory'],
     ['lsit the contnets of a foldr', 'tool:filesystem/list_directory'],
     ['add two numbers', 'tool:everything/get-sum'],
+    // the change falls on the object; "between two entities" only says which relation
+    ['remove a relation between two entities', 'tool:memory/delete_relations'],
+    ['delete relations between entities', 'tool:memory/delete_relations'],
   ])('%j ranks %s first', async (request, expected) => {
     expect(await top(request)).toBe(expected);
   });
@@ -229,12 +232,6 @@ describe("issue 12's six everyday requests on the bundled graph", () => {
     const result = await index.search(request);
     expect(result.hits[0]?.confidence ?? 0).toBeLessThan(0.5);
     expect(result.diagnostics.map((d) => d.code)).toContain('MDKG_LOW_CONFIDENCE');
-  });
-
-  // Known gap (docs/benchmarks.md): delete_entities matches the object and the modifier's noun
-  // lexically and stays first; its confidence is low and flagged. Flip to `it` when it ranks right.
-  it.fails('"remove a relation between two entities" ranks delete_relations first', async () => {
-    expect(await top('remove a relation between two entities')).toBe('tool:memory/delete_relations');
   });
 
   it('a request only one tool matches has a decided order and explained features', async () => {

@@ -40,6 +40,11 @@ export interface SearchParams {
   candidates: number;
   /** Top confidence below this raises MDKG_LOW_CONFIDENCE. */
   lowConfidence: number;
+  /**
+   * Query weight, times the word's, of the nouns of the phrase qualifying the object of a request
+   * that changes something ("delete a relation between two entities": entities); 1 turns it off.
+   */
+  modifierWeight: number;
 }
 
 const SOURCES: readonly SourceName[] = ['bm25', 'graph', 'annotations', 'fuzzy', 'pairs', 'vector'];
@@ -53,7 +58,12 @@ const FILE = 'src/search/params/data/search-params.json';
 export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
   const { priors, fitted } = checkFitFile(data, file);
   const p = mergeDisjoint(priors, fitted, file);
-  exactKeys(p, [], ['bm25', 'expansion', 'fusion', 'verbExpansion', 'equivalents', 'thesaurus', 'correctionWeight', 'candidates', 'lowConfidence'], file);
+  exactKeys(
+    p,
+    [],
+    ['bm25', 'expansion', 'fusion', 'verbExpansion', 'equivalents', 'thesaurus', 'correctionWeight', 'candidates', 'lowConfidence', 'modifierWeight'],
+    file,
+  );
   exactKeys(p, ['bm25'], ['k1', 'coord', 'fields'], file);
   const fieldKeys = Object.keys((p.bm25 as { fields?: object } | undefined)?.fields ?? {});
   if (fieldKeys.length === 0) throw new MdkgError('MDKG_CONFIG_INVALID', `${file}: 'bm25.fields' must name at least one field`);
@@ -87,6 +97,7 @@ export function searchParamsFromFile(data: unknown, file = FILE): SearchParams {
     correctionWeight: num('correctionWeight'),
     candidates: num('candidates'),
     lowConfidence: num('lowConfidence'),
+    modifierWeight: num('modifierWeight'),
   };
 }
 

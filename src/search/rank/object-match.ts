@@ -2,6 +2,14 @@
 // is about a tool named for directories, not one that says "make" in its description. A feature of
 // the re-ranker. (Measured and left out: a feature for a tool that never mentions the object, which
 // punished paraphrases; and both as confidence features, which the calibration fit gave no weight.)
+//
+// A tool's name is a verb and a noun phrase ("delete_relations", "patchNamespacedConfigMap",
+// "list_directory_with_sizes"), and an English noun phrase is right-headed: its head is the last
+// noun before a preposition or conjunction, the words before it modify it. A ConfigMap is a map;
+// "update a service configuration" is not about it, although "config" is in its name.
+import { isEnglishVerb } from '../../lexicon/english-words.js';
+import { NOT_HEADS, PHRASE_ENDS } from '../../lexicon/function-words.js';
+import { STOP_WORDS } from '../../lexicon/stem.js';
 
 /** The request's object with the terms that stand for it: itself, its equivalents, its corrections. */
 export interface RequestObject {
@@ -14,14 +22,44 @@ export interface ObjectMatch {
   objectInName: number;
   /**
    * 1 when the tool's name says both what the request does and to what: its action is the
-   * request's (`action` 1) and its name has the object ("remove a relation between two entities"
-   * -> delete_relations, not delete_entities, which only shares the action and a modifier's noun).
+   * request's (`action` 1) and the head of its name is the object ("remove a relation between two
+   * entities" -> delete_relations, not delete_entities, which only shares the action and a
+   * modifier's noun).
    */
   actionObject: number;
 }
 
-/** The object features of a tool, given its name terms and whether its action is the request's (rerank.ts `action`). */
-export function objectMatch(object: RequestObject | undefined, nameTerms: ReadonlySet<string>, action: number): ObjectMatch {
-  const objectInName = object?.forms.some((f) => nameTerms.has(f)) ? 1 : 0;
-  return { objectInName, actionObject: objectInName === 1 && action === 1 ? 1 : 0 };
+const ALPHA = /^\p{L}{2,}$/u;
+/** Coordinators join two heads or two verbs ("create_or_update_file"); they do not end the phrase. */
+const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'but']);
+
+/**
+ * The head word of a name's noun phrase: after a leading verb, the last word before the first
+ * preposition (or other phrase end but a coordinator) that follows a candidate
+ * ("list_directory_with_sizes" -> directory, "create_or_update_file" -> file, "findPetsByStatus"
+ * -> Pets, "addToCart" -> Cart). Words are the name split into
+ * words, in order; undefined when no word can head a phrase.
+ */
+export function nameHead(words: readonly string[]): string | undefined {
+  let head: string | undefined;
+  // A leading verb is the name's action, not a candidate head ("addToCart" -> Cart).
+  const start = words.length > 1 && isEnglishVerb(words[0]!, true) ? 1 : 0;
+  for (const word of words.slice(start)) {
+    const lower = word.toLowerCase();
+    if (COORDINATORS.has(lower)) continue;
+    if (PHRASE_ENDS.has(lower)) {
+      if (head !== undefined) break;
+      continue;
+    }
+    if (NOT_HEADS.has(lower) || STOP_WORDS.has(lower) || !ALPHA.test(word)) continue;
+    head = word;
+  }
+  return head;
+}
+
+/** The object features of a tool, given its name terms, its head's terms and whether its action is the request's (rerank.ts `action`). */
+export function objectMatch(object: RequestObject | undefined, name: { terms: ReadonlySet<string>; head: ReadonlySet<string> }, action: number): ObjectMatch {
+  const objectInName = object?.forms.some((f) => name.terms.has(f)) ? 1 : 0;
+  const objectHead = object?.forms.some((f) => name.head.has(f)) ? 1 : 0;
+  return { objectInName, actionObject: objectHead === 1 && action === 1 ? 1 : 0 };
 }

@@ -22,7 +22,7 @@ import { ruleEnabled } from '../request/rule-ablation.js';
 import type { Intent, LexicalStrategy, SourceName } from '../types.js';
 import { verbExpansion } from '../request/verb-expansion.js';
 import { idf } from '../text/idf.js';
-import { requestObject } from '../request/request-object.js';
+import { requestPhrase } from '../request/request-object.js';
 import type { RequestObject } from './object-match.js';
 
 const SOURCES_OF: Readonly<Record<LexicalStrategy, readonly SourceName[]>> = {
@@ -173,12 +173,27 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
       modes.push('thesaurus');
     }
   }
-  const objectTerm = requestObject(searched);
-  if (objectTerm !== undefined) {
-    const forms = new Set([objectTerm]);
-    for (const [t, from] of state.equivalents) if (from === objectTerm) forms.add(t);
-    for (const c of state.corrections) if (c.from === objectTerm) forms.add(c.to);
-    state.object = { term: objectTerm, forms: [...forms] };
+  const phrase = requestPhrase(searched);
+  if (phrase !== undefined) {
+    // A word stands for itself, its equivalents and its corrections.
+    const formsOf = (term: string): string[] => {
+      const forms = new Set([term]);
+      for (const [t, from] of state.equivalents) if (from === term) forms.add(t);
+      for (const c of state.corrections) if (c.from === term) forms.add(c.to);
+      return [...forms];
+    };
+    const forms = formsOf(phrase.object);
+    const modifiers = [...new Set(phrase.modifiers.flatMap(formsOf))].filter((t) => !forms.includes(t));
+    state.object = { term: phrase.object, forms };
+    // A change falls on the object: the nouns of a phrase qualifying it say which one, not what
+    // is changed ("delete a relation between two entities" deletes no entity), so they weigh less.
+    // (A read of "the files in a folder" may well be a listing of the folder: reads keep them.)
+    const mw = params.modifierWeight;
+    if (mw !== 1 && (intent === 'write' || intent === 'delete') && modifiers.some((t) => query.has(t))) {
+      query = new Map([...query].map(([t, w]) => [t, modifiers.includes(t) ? w * mw : w]));
+      state.bm25 = bm25.search(query, params.candidates);
+      modes.push('modifiers');
+    }
   }
   const lists: RankedList[] = [{ source: 'bm25', docs: state.bm25.map((d) => d.doc) }];
   const align = (doc: number): number | undefined => alignment(intent, catalog.tools[doc]!.annotations);
@@ -252,3 +267,4 @@ function annotationList(lists: readonly RankedList[], align: (doc: number) => nu
     .sort((a, b) => b.value - a.value || bestRank.get(a.doc)! - bestRank.get(b.doc)! || a.doc - b.doc)
     .map((x) => x.doc);
 }
+

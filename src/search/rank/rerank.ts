@@ -14,7 +14,7 @@ import { toolActions } from '../catalog/tool-action.js';
 import type { ToolCatalog } from '../catalog/tool-records.js';
 import { terms } from '../text/tokenize.js';
 import type { ToolTable } from './tool-table.js';
-import { objectMatch, type RequestObject } from './object-match.js';
+import { nameHead, objectMatch, type RequestObject } from './object-match.js';
 import type { Intent } from '../types.js';
 
 /** What the re-ranker knows about a tool, computed once per index. */
@@ -23,6 +23,8 @@ export interface ToolProfile {
   nameTerms: { term: string; idf: number }[];
   /** The same terms as a set. */
   nameSet: ReadonlySet<string>;
+  /** The terms of the head word of the name's noun phrase (object-match.ts `nameHead`). */
+  headSet: ReadonlySet<string>;
   /** Acronyms of runs of 2-3 consecutive name words (`pr` for pull_request) -> the terms of those words. */
   acronyms: Map<string, string[]>;
   action?: VerbClass;
@@ -59,7 +61,10 @@ export function toolProfile(
   const nameTerms = [...seen].map((term) => ({ term, idf: termIdf(bm25, term) }));
   const acronyms = acronymsOf(words, wordTerms);
   const deprecated = tool.deprecated ?? DEPRECATED.test(tool.description ?? '');
-  return action === undefined ? { nameTerms, nameSet: seen, acronyms, deprecated } : { nameTerms, nameSet: seen, acronyms, action, deprecated };
+  const head = nameHead(words);
+  const headSet = new Set(head === undefined ? [] : wordTerms(head));
+  const profile = { nameTerms, nameSet: seen, headSet, acronyms, deprecated };
+  return action === undefined ? profile : { ...profile, action };
 }
 
 const DEPRECATED = /\bdeprecated\b/i;
@@ -170,7 +175,7 @@ export function rerankFeatures(
     alignment: a === undefined ? 0 : 2 * a - 1,
     graph: q.reached.get(doc)?.score ?? 0,
     deprecated: profile.deprecated ? 1 : 0,
-    ...objectMatch(q.object, profile.nameSet, action),
+    ...objectMatch(q.object, { terms: profile.nameSet, head: profile.headSet }, action),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestObject } from '../../../src/search/request/request-object.js';
+import { requestObject, requestPhrase } from '../../../src/search/request/request-object.js';
 import { setRuleAblationForBenchmarks } from '../../../src/search/request/rule-ablation.js';
 
 afterEach(() => setRuleAblationForBenchmarks([]));
@@ -36,5 +36,27 @@ describe('requestObject: the head noun after the main verb', () => {
   it('finds nothing when the rule is off (the ablation switch)', () => {
     setRuleAblationForBenchmarks(['object']);
     expect(requestObject('make a folder')).toBeUndefined();
+  });
+});
+
+describe('requestPhrase: the object and the phrase that qualifies it', () => {
+  it.each<[string, { object: string; modifiers: string[] } | undefined]>([
+    ['remove a relation between two entities', { object: 'relat', modifiers: ['entiti'] }],
+    ['delete the file in the tmp folder', { object: 'file', modifiers: ['tmp', 'folder'] }],
+    // the phrase ends at the next phrase end or verb
+    ['delete the row with the old id and then vacuum', { object: 'row', modifiers: ['old', 'id'] }],
+    // a phrase of direction belongs to the verb: it says where, not which
+    ['add a product to the cart', { object: 'product', modifiers: [] }],
+    ['remove the item from my wishlist', { object: 'item', modifiers: [] }],
+    ['move the report into the archive', { object: 'report', modifiers: [] }],
+    ['approve the pull request after review', { object: 'request', modifiers: [] }],
+    ['find the user by email', { object: 'user', modifiers: [] }],
+    // nor a genitive: the owner of the object changes with it
+    ['update the title of the issue', { object: 'titl', modifiers: [] }],
+    // no phrase after the object
+    ['make a folder', { object: 'folder', modifiers: [] }],
+    ['delete it', undefined],
+  ])('%s', (text, expected) => {
+    expect(requestPhrase(text)).toEqual(expected);
   });
 });

@@ -10,6 +10,7 @@ const profile = (action: string, object: string): ToolProfile => ({
     { term: action, idf: 1 },
     { term: object, idf: 3 },
   ],
+  headSet: new Set(),
   nameSet: new Set([action, object]),
   acronyms: new Map(),
   deprecated: false,
@@ -56,6 +57,7 @@ describe('nameExplained: the IDF share of a tool name the request says', () => {
         { term: 'pull', idf: 2 },
         { term: 'request', idf: 2 },
       ],
+      headSet: new Set(),
       nameSet: new Set(['get', 'pull', 'request']),
       acronyms: new Map([
         ['gp', ['get', 'pull']],
