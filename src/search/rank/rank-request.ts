@@ -267,4 +267,3 @@ function annotationList(lists: readonly RankedList[], align: (doc: number) => nu
     .sort((a, b) => b.value - a.value || bestRank.get(a.doc)! - bestRank.get(b.doc)! || a.doc - b.doc)
     .map((x) => x.doc);
 }
-
