@@ -49,7 +49,7 @@ describe('requestPhrase: the object and the phrase that qualifies it', () => {
     ['add a product to the cart', { object: 'product', modifiers: [] }],
     ['remove the item from my wishlist', { object: 'item', modifiers: [] }],
     ['move the report into the archive', { object: 'report', modifiers: [] }],
-    ['approve the pull request after review', { object: 'request', modifiers: [] }],
+    ['close the ticket after the release', { object: 'ticket', modifiers: [] }],
     ['find the user by email', { object: 'user', modifiers: [] }],
     // nor a genitive: the owner of the object changes with it
     ['update the title of the issue', { object: 'titl', modifiers: [] }],
