@@ -5,8 +5,8 @@
 //
 // A tool's name is a verb and a noun phrase ("delete_relations", "patchNamespacedConfigMap",
 // "list_directory_with_sizes"), and an English noun phrase is right-headed: its head is the last
-// noun before a preposition or conjunction, the words before it modify it. A ConfigMap is a map;
-// "update a service configuration" is not about it, although "config" is in its name.
+// noun before a preposition, the words before it modify it. A ConfigMap is a map; "update a
+// service configuration" is not about it, although "config" is in its name.
 import { isEnglishVerb } from '../../lexicon/english-words.js';
 import { NOT_HEADS, PHRASE_ENDS } from '../../lexicon/function-words.js';
 import { STOP_WORDS } from '../../lexicon/stem.js';
@@ -37,8 +37,8 @@ const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'but']);
  * The head word of a name's noun phrase: after a leading verb, the last word before the first
  * preposition (or other phrase end but a coordinator) that follows a candidate
  * ("list_directory_with_sizes" -> directory, "create_or_update_file" -> file, "findPetsByStatus"
- * -> Pets, "addToCart" -> Cart). Words are the name split into
- * words, in order; undefined when no word can head a phrase.
+ * -> Pets, "addToCart" -> Cart). Words are the name split into words, in order; undefined when no
+ * word can head a phrase.
  */
 export function nameHead(words: readonly string[]): string | undefined {
   let head: string | undefined;

@@ -186,8 +186,9 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     const modifiers = [...new Set(phrase.modifiers.flatMap(formsOf))].filter((t) => !forms.includes(t));
     state.object = { term: phrase.object, forms };
     // A change falls on the object: the nouns of a phrase qualifying it say which one, not what
-    // is changed ("delete a relation between two entities" deletes no entity), so they weigh less.
-    // (A read of "the files in a folder" may well be a listing of the folder: reads keep them.)
+    // is changed ("delete a relation between two entities" deletes no entity), so they weigh
+    // `modifierWeight` times their weight (0: they only make their tools candidates). A read of
+    // "the files in a folder" may well be a listing of the folder: reads keep them.
     const mw = params.modifierWeight;
     if (mw !== 1 && (intent === 'write' || intent === 'delete') && modifiers.some((t) => query.has(t))) {
       query = new Map([...query].map(([t, w]) => [t, modifiers.includes(t) ? w * mw : w]));

@@ -20,8 +20,8 @@ const VALUE = /[/\\.:@#=\d_-]/u;
 
 /**
  * Prepositions whose phrase belongs to the verb or names the object's owner, so it does not
- * qualify the object: goal and source ("add it to the cart"), time ("close the ticket after the release"),
- * means ("find the user by id") and the genitive ("the price of a product").
+ * qualify the object: goal and source ("add it to the cart"), time ("close the ticket after the
+ * release"), means ("find the user by id") and the genitive ("the price of a product").
  */
 const NOT_QUALIFYING: ReadonlySet<string> = new Set([
   'to',
