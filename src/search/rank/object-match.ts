@@ -7,9 +7,9 @@
 // "list_directory_with_sizes"), and an English noun phrase is right-headed: its head is the last
 // noun before a preposition, the words before it modify it. A ConfigMap is a map; "update a
 // service configuration" is not about it, although "config" is in its name.
-import { isEnglishVerb } from '../../lexicon/english-words.js';
 import { NOT_HEADS, PHRASE_ENDS } from '../../lexicon/function-words.js';
 import { STOP_WORDS } from '../../lexicon/stem.js';
+import { verbOfWord } from '../../lexicon/verbs.js';
 
 /** The request's object with the terms that stand for it: itself, its equivalents, its corrections. */
 export interface RequestObject {
@@ -42,8 +42,9 @@ const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'but']);
  */
 export function nameHead(words: readonly string[]): string | undefined {
   let head: string | undefined;
-  // A leading verb is the name's action, not a candidate head ("addToCart" -> Cart).
-  const start = words.length > 1 && isEnglishVerb(words[0]!, true) ? 1 : 0;
+  // A leading verb is the name's action, not a candidate head ("addToCart" -> Cart). Only a verb
+  // of the verb lexicon: a tool whose action has no class never has `actionObject` anyway.
+  const start = words.length > 1 && verbOfWord(words[0]!.toLowerCase()) !== undefined ? 1 : 0;
   for (const word of words.slice(start)) {
     const lower = word.toLowerCase();
     if (COORDINATORS.has(lower)) continue;
