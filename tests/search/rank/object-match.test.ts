@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameHead, objectMatch } from '../../../src/search/rank/object-match.js';
 
@@ -45,5 +46,17 @@ describe('nameHead', () => {
     [[], undefined],
   ])('%j -> %s', (words, expected) => {
     expect(nameHead(words)).toBe(expected);
+  });
+
+  it("is one of the name's words, never a function word or a value (property)", () => {
+    const word = fc.constantFrom('get', 'list', 'add', 'To', 'By', 'with', 'or', 'the', 'Pets', 'Status', 'v1', 'Core', 'Map', 'a', '2');
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 10 }), (words) => {
+        const head = nameHead(words);
+        if (head === undefined) return;
+        expect(words).toContain(head);
+        expect(['to', 'by', 'with', 'or', 'the', 'a', 'v1', '2']).not.toContain(head.toLowerCase());
+      }),
+    );
   });
 });

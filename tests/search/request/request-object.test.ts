@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestObject, requestPhrase } from '../../../src/search/request/request-object.js';
 import { setRuleAblationForBenchmarks } from '../../../src/search/request/rule-ablation.js';
@@ -58,5 +59,38 @@ describe('requestPhrase: the object and the phrase that qualifies it', () => {
     ['delete it', undefined],
   ])('%s', (text, expected) => {
     expect(requestPhrase(text)).toEqual(expected);
+  });
+
+  it('never counts the object among its modifiers, and gives an object whenever it gives modifiers (property)', () => {
+    const word = fc.constantFrom(
+      'delete',
+      'remove',
+      'a',
+      'the',
+      'relation',
+      'between',
+      'two',
+      'entities',
+      'of',
+      'to',
+      'in',
+      'and',
+      'files',
+      'after',
+      'x1',
+      '/tmp/a',
+      'Config',
+      '削除',
+      '',
+    );
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 14 }), (words) => {
+        const phrase = requestPhrase(words.join(' '));
+        if (phrase === undefined) return;
+        expect(phrase.object.length).toBeGreaterThan(0);
+        expect(phrase.modifiers).not.toContain(phrase.object);
+        expect(new Set(phrase.modifiers).size).toBe(phrase.modifiers.length);
+      }),
+    );
   });
 });
