@@ -175,13 +175,7 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
   }
   const phrase = requestPhrase(searched);
   if (phrase !== undefined) {
-    // A word stands for itself, its equivalents and its corrections.
-    const formsOf = (term: string): string[] => {
-      const forms = new Set([term]);
-      for (const [t, from] of state.equivalents) if (from === term) forms.add(t);
-      for (const c of state.corrections) if (c.from === term) forms.add(c.to);
-      return [...forms];
-    };
+    const formsOf = (term: string): string[] => termForms(state, term);
     const forms = formsOf(phrase.object);
     const modifiers = [...new Set(phrase.modifiers.flatMap(formsOf))].filter((t) => !forms.includes(t));
     state.object = { term: phrase.object, forms };
@@ -234,6 +228,14 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
     }
   }
   return learned === undefined ? { state, lists, ranked, modes } : { state, lists, ranked, learned, modes };
+}
+
+/** The terms a request term stands for: itself, its computing equivalents and its corrections. */
+export function termForms(state: Pick<RankingState, 'equivalents' | 'corrections'>, term: string): string[] {
+  const forms = new Set([term]);
+  for (const [t, from] of state.equivalents) if (from === term) forms.add(t);
+  for (const c of state.corrections) if (c.from === term) forms.add(c.to);
+  return [...forms];
 }
 
 /** The re-ranking features of a fused result, for this query. */

@@ -4,7 +4,7 @@
 import { verbOfWord } from '../../lexicon/verbs.js';
 import type { Bm25Index } from '../text/bm25.js';
 import { idf } from '../text/idf.js';
-import type { RankingState } from '../rank/rank-request.js';
+import { type RankingState, termForms } from '../rank/rank-request.js';
 import { abbreviates, type ToolProfile } from '../rank/rerank.js';
 
 /** How much a name verb counts when the request has another verb of its class (a hand-set prior). */
@@ -45,8 +45,7 @@ export function evidenceOf(
   const verbClassMatched = state.expanded.some((t) => bm25.fieldsOf(t, doc).length > 0);
   let matched = 0;
   for (const { term, weight } of request.weights) {
-    const forms = [term, ...state.corrections.filter((c) => c.from === term).map((c) => c.to)];
-    for (const [to, from] of state.equivalents) if (from === term) forms.push(to);
+    const forms = termForms(state, term);
     const hit = forms.some((f) => bm25.fieldsOf(f, doc).length > 0) || (verbClassMatched && verbOfWord(state.surfaces.get(term) ?? term) !== undefined);
     if (hit) matched += weight;
   }
