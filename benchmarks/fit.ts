@@ -5,7 +5,7 @@
 // shipped files) and copied unchanged. Deterministic: running it twice gives the same bytes.
 //
 //   npm run fit                                  # the sets found at ../shared/datasets/gtc (or $MDKG_GTC_SETS)
-//   npx tsx benchmarks/fit.ts <dataset dir>... [--out dir] [--from dir] [--stages tune,rerank,calibration] [--rounds 2]
+//   npx tsx benchmarks/fit.ts <dataset dir>... [--out dir] [--from dir] [--stages tune,rerank,calibration] [--rounds 2] [--polish-rounds 1]
 import { performance } from 'node:perf_hooks';
 import { searchParamsFromFile } from '../src/search/params/search-params.js';
 import { rerankModelFromFile } from '../src/search/params/rerank-model.js';
@@ -17,7 +17,7 @@ import { tuneStage } from './fit/tune-stage.js';
 
 const STAGES = ['tune', 'rerank', 'calibration'] as const;
 type Stage = (typeof STAGES)[number];
-const VALUED = ['--out', '--from', '--stages', '--rounds'];
+const VALUED = ['--out', '--from', '--stages', '--rounds', '--polish-rounds'];
 
 /** Fixed fitting options (recorded in each file's provenance). */
 const RERANK = { l2: 0.1, iterations: 30 };
@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   const from = value(args, '--from') ?? DATA_DIR;
   const rounds = Number(value(args, '--rounds') ?? 2);
   if (!Number.isInteger(rounds) || rounds < 0) usage('--rounds must be a non-negative integer');
+  const polishRounds = Number(value(args, '--polish-rounds') ?? 1);
+  if (!Number.isInteger(polishRounds) || polishRounds < 0) usage('--polish-rounds must be a non-negative integer');
   const stages = (value(args, '--stages') ?? STAGES.join(',')).split(',') as Stage[];
   if (stages.some((s) => !STAGES.includes(s))) usage(`--stages takes a comma-separated list of ${STAGES.join(', ')}`);
   let dirs = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1] ?? ''));
@@ -76,7 +78,9 @@ async function main(): Promise<void> {
   let searchFile = readFitFile(from, 'search');
   let params = searchParamsFromFile(searchFile, `${from}/${FILES.search}`);
   if (stages.includes('tune')) {
-    const tuned = await timed('tune', () => tuneStage(sets, searchFile.priors, rounds, log));
+    const tuned = await timed('tune', () =>
+      tuneStage(sets, searchFile.priors, rounds, { rounds: polishRounds, rerankPriors: readFitFile(from, 'rerank').priors, ...RERANK }, log),
+    );
     searchFile = fitFile(tuned, sets, commit);
     params = tuned.params;
     log(`wrote ${writeFitFile(out, 'search', searchFile)}`);

@@ -201,6 +201,9 @@ describe('ToolIndex on hand-written tool documents', () => {
       'title: Cancel order\ndescription: Stops an order before it ships.\ndestructiveHint: true\nreadOnlyHint: false\nrequires: [tool:shop/get_order]\n',
     );
     doc('get_order', 'title: Get order\ndescription: One order by its number.\nreadOnlyHint: true\n');
+    const state = (values: string): string => `parameters:\n  - id: "#param-state"\n    "@type": Parameter\n    name: state\n    enum: [${values}]\n`;
+    doc('list_parcels', `title: List parcels\ndescription: Parcels of the shop.\nreadOnlyHint: true\n${state('queued, lost, delivered')}`);
+    doc('list_invoices', `title: List invoices\ndescription: Invoices of the shop.\nreadOnlyHint: true\n${state('draft, paid')}`);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -213,6 +216,17 @@ describe('ToolIndex on hand-written tool documents', () => {
     expect(result.hits[0]?.related).toEqual(['tool:shop/get_order']);
     const viaGraph = result.hits.find((h) => h.id === 'tool:shop/get_order')?.evidence.find((e) => e.source === 'graph');
     expect(viaGraph?.path).toEqual({ from: 'tool:shop/cancel_order', relations: ['requires'], confidence: 'extracted' });
+  });
+
+  it.each([
+    ['which parcels got lost', 'tool:shop/list_parcels', 'lost'],
+    ['the invoices already paid', 'tool:shop/list_invoices', 'paid'],
+  ])("matches %j on a parameter's enum values (the words the tool accepts)", async (request, expected, value) => {
+    const idx = ToolIndex.build(await KnowledgeGraph.load(dir, { cache: false }));
+    const hit = (await idx.search(request, { strategy: 'bm25' })).hits[0];
+    expect(hit?.id).toBe(expected);
+    const bm25 = hit?.evidence.find((e) => e.source === 'bm25');
+    expect(bm25?.source === 'bm25' ? bm25.matched.filter((m) => m.fields.includes('parameter/mdkg:enumValue')).map((m) => m.term) : []).toEqual([value]);
   });
 });
 

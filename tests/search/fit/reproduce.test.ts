@@ -1,5 +1,5 @@
 // Refitting reproduces the shipped data files: runs the whole `npm run fit` (tuning, re-ranker,
-// calibration: about 20 s on 2 cores, so every stage is reproduced) into a temp folder and
+// calibration: about 2 min on 2 cores, so every stage is reproduced) into a temp folder and
 // compares with src/search/params/data, ignoring only provenance.commit. Skipped when the labelled
 // sets (shared/datasets/gtc beside the checkout, or $MDKG_GTC_SETS) are absent.
 import { execFileSync } from 'node:child_process';
