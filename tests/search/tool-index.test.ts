@@ -226,7 +226,9 @@ describe('ToolIndex on hand-written tool documents', () => {
     const hit = (await idx.search(request, { strategy: 'bm25' })).hits[0];
     expect(hit?.id).toBe(expected);
     const bm25 = hit?.evidence.find((e) => e.source === 'bm25');
-    expect(bm25?.source === 'bm25' ? bm25.matched.filter((m) => m.fields.includes('parameter/mdkg:enumValue')).map((m) => m.term) : []).toEqual([value]);
+    expect(bm25?.source === 'bm25' ? (bm25.matched ?? []).filter((m) => m.fields.includes('parameter/mdkg:enumValue')).map((m) => m.term) : []).toEqual([
+      value,
+    ]);
   });
 });
 
