@@ -26,7 +26,7 @@ interface Candidates {
   queries: Query[];
 }
 
-type Scores = { hit1: number; recall5: number; mrr: number };
+export type Scores = { hit1: number; recall5: number; mrr: number };
 
 function score(queries: readonly Query[], order: (q: Query) => number[]): Scores {
   const sum = { hit1: 0, recall5: 0, mrr: 0 };
@@ -84,7 +84,7 @@ export async function rerankStage(
   l2: number,
   iterations: number,
   log: (line: string) => void,
-): Promise<StageOutput & { model: RerankModel; rows: HeldOutRow[]; groups: string[][] }> {
+): Promise<StageOutput & { model: RerankModel; rows: HeldOutRow[]; groups: string[][]; heldOut: Scores }> {
   const depth = checkRerankModel({ depth: priors.depth, weights: Object.fromEntries(RERANK_FEATURES.map((f) => [f, 0])) }).depth;
   const loaded = await candidates(sets, params, depth);
   const fitOn = loaded.filter((d) => d.split !== 'test');
@@ -148,5 +148,6 @@ export async function rerankStage(
     model: checkRerankModel({ depth, weights }),
     rows,
     groups,
+    heldOut: round3(summary.heldOut),
   };
 }
