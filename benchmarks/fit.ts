@@ -76,16 +76,16 @@ async function main(): Promise<void> {
   );
 
   let searchFile = readFitFile(from, 'search');
+  let rerankFile = readFitFile(from, 'rerank');
   let params = searchParamsFromFile(searchFile, `${from}/${FILES.search}`);
   if (stages.includes('tune')) {
     const tuned = await timed('tune', () =>
-      tuneStage(sets, searchFile.priors, rounds, { rounds: polishRounds, rerankPriors: readFitFile(from, 'rerank').priors, ...RERANK }, log),
+      tuneStage(sets, searchFile.priors, rounds, { rounds: polishRounds, rerankPriors: rerankFile.priors, ...RERANK }, log),
     );
     searchFile = fitFile(tuned, sets, commit);
     params = tuned.params;
     log(`wrote ${writeFitFile(out, 'search', searchFile)}`);
   }
-  let rerankFile = readFitFile(from, 'rerank');
   let rerank = rerankModelFromFile(rerankFile, `${from}/${FILES.rerank}`);
   if (stages.includes('rerank')) {
     const fitted = await timed('rerank', () => rerankStage(sets, params, rerankFile.priors, RERANK.l2, RERANK.iterations, log));
