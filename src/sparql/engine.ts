@@ -11,6 +11,15 @@ function sharedEngine(): QueryEngine {
   return shared;
 }
 
+/**
+ * Creates the engine now. Creating it loads the code of every actor (about half a second): a query
+ * worker does it before it takes work, so no query's time limit is spent on it and the pool never
+ * ends a thread halfway through loading a module (worker-pool.ts).
+ */
+export function loadEngine(): void {
+  sharedEngine();
+}
+
 export interface ExecuteOptions {
   timeoutMs: number;
   /** Most rows or quads read; one more is read to know whether the result was truncated. */

@@ -1,8 +1,9 @@
 // A query worker: holds a copy of the graph and runs queries on it. The pool ends the whole thread
 // when a query runs past its time, so nothing a query started (parsing, a backtracking REGEX, an
-// aggregate) outlives it.
+// aggregate) outlives it. It loads all its code first (the engine's actors) and says `ready`.
 import { parentPort } from 'node:worker_threads';
 import { QuadStore } from '../rdf/quad-store.js';
+import { loadEngine } from './engine.js';
 import { runQueryHere } from './run-here.js';
 import type { QueryTarget } from './types.js';
 import { encodeError, encodeResult, type FromWorker, type ToWorker } from './worker-protocol.js';
@@ -12,6 +13,9 @@ const port = parentPort;
 if (port === null) throw new Error('query-worker.js runs as a worker thread only');
 
 const post = (message: FromWorker): void => port.postMessage(message);
+
+loadEngine();
+post({ kind: 'ready' });
 
 port.on('message', (message: ToWorker) => {
   if (message.kind === 'load') {

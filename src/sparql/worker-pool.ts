@@ -1,7 +1,11 @@
 // Query workers: each holds a copy of the graph (sent once per store version) and runs one query
 // at a time. A query that runs past its timeout ends its worker, so parsing, a backtracking REGEX
 // or an aggregate stop with it; the next query starts a fresh worker. Idle workers are unref'd:
-// they never keep a process alive.
+// they never keep a process alive. A worker is never ended before it says `ready` (its code is
+// loaded): Node 20 aborts the whole process when a thread is terminated inside a require() of an ES
+// module (V8 "IsGraphAsync must be used on an instantiated module"), and the engine's actors do
+// one (graphql-to-sparql requires graphql). Ending such a worker waits for `ready`; its caller
+// does not.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Quad, Source } from '@rdfjs/types';
@@ -28,6 +32,10 @@ interface Slot {
   loaded: number | undefined;
   busy: boolean;
   dead: boolean;
+  /** The worker has loaded its code (it sent `ready`): it may be terminated. */
+  ready: boolean;
+  /** Settles when the thread has ended. */
+  exited: Promise<void>;
 }
 
 const slots: Slot[] = [];
@@ -48,7 +56,13 @@ function spawn(): Slot {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb(), stackSizeMb: 8 },
   });
   worker.unref();
-  const slot: Slot = { worker, loaded: undefined, busy: false, dead: false };
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const slot: Slot = { worker, loaded: undefined, busy: false, dead: false, ready: false, exited };
+  worker.on('message', (message: FromWorker) => {
+    if (message.kind !== 'ready') return;
+    slot.ready = true;
+    if (slot.dead) void worker.terminate();
+  });
   worker.on('exit', () => kill(slot));
   worker.on('error', () => kill(slot));
   slots.push(slot);
@@ -59,7 +73,7 @@ function kill(slot: Slot): void {
   if (slot.dead) return;
   slot.dead = true;
   slots.splice(slots.indexOf(slot), 1);
-  void slot.worker.terminate();
+  if (slot.ready) void slot.worker.terminate();
   const next = waiting.shift();
   if (next !== undefined) next(acquireNow()!);
 }
@@ -97,6 +111,7 @@ function call(slot: Slot, message: ToWorker, timeoutMs: number, onTimeout: () =>
       slot.worker.off('exit', onExit);
     };
     const onMessage = (reply: FromWorker): void => {
+      if (reply.kind === 'ready') return;
       done();
       resolve(reply);
     };
@@ -187,7 +202,7 @@ export async function closeQueryWorkers(): Promise<void> {
   await Promise.all(
     [...slots].map(async (slot) => {
       kill(slot);
-      await slot.worker.terminate();
+      await slot.exited;
     }),
   );
 }

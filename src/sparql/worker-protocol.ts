@@ -24,6 +24,8 @@ export type EncodedResult =
   | { kind: 'quads'; quads: string[]; truncated: boolean; warnings: Diagnostic[] };
 
 export type FromWorker =
+  /** Sent once, first, when the worker has loaded its code: before it, it must not be ended. */
+  | { kind: 'ready' }
   | { kind: 'loaded' }
   | { kind: 'result'; result: EncodedResult }
   | { kind: 'error'; code: MdkgCode | undefined; message: string; details: Record<string, unknown>; cause?: string };

@@ -1,0 +1,44 @@
+// The query worker pool never ends a thread while it loads code: Node 20 aborts the whole process
+// when a worker is terminated inside a require() of an ES module, and building the engine does one.
+// A worker says `ready` once its code is loaded; ending it before that waits for `ready`.
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runQuery } from '../../src/sparql/run.js';
+import { closeQueryWorkers, queryWorkerCount, warmQueryWorkers } from '../../src/sparql/worker-pool.js';
+import type { FromWorker } from '../../src/sparql/worker-protocol.js';
+import { toolTarget } from '../helpers/sparql-store.js';
+
+afterAll(async () => {
+  await closeQueryWorkers();
+});
+
+describe('query workers and the code they load', () => {
+  it('a worker says ready, before anything else, once its engine is built', async () => {
+    const worker = new Worker(new URL('../../dist/sparql/query-worker.js', import.meta.url));
+    try {
+      const first = await new Promise<FromWorker>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({ kind: 'query', query: 'ASK {}', timeoutMs: 1000, limit: 1, allowServices: [] });
+      });
+      expect(first).toEqual({ kind: 'ready' });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it.each([0, 1, 2])('closing the pool while a worker starts waits for it and leaves no thread (run %i)', async () => {
+    warmQueryWorkers();
+    expect(queryWorkerCount()).toBe(1);
+    await closeQueryWorkers();
+    expect(queryWorkerCount()).toBe(0);
+  });
+
+  it('a query timed out on a starting worker fails with its code, and the next query answers', async () => {
+    await closeQueryWorkers();
+    const timedOut = await runQuery(toolTarget(), 'SELECT * WHERE { ?s ?p ?o }', { timeoutMs: 1 }).catch((error: unknown) => error);
+    expect((timedOut as { code?: string }).code).toBe('MDKG_SPARQL_TIMEOUT');
+    const result = await runQuery(toolTarget(), 'ASK { ?s a mdkg:Tool }');
+    expect(result).toMatchObject({ kind: 'boolean', value: true });
+  });
+});
