@@ -1,5 +1,7 @@
 // What generate writes must always load: free text is capped before it goes into a document, so a
-// 3 MB description cannot make a document the loader refuses. Names are identity and are kept.
+// 3 MB description cannot make a document the loader refuses; and every string is well-formed
+// Unicode, since a lone surrogate has no UTF-8 form (a file, an IRI). Names are identity: they are
+// kept as they are, and a tool whose name is not well formed is not written at all.
 import type { Diagnostic } from '../errors.js';
 import type { ToolModel } from '../ingest/types.js';
 
@@ -9,27 +11,64 @@ const MAX_TEXT_CHARS = 8000;
 /** Keys whose string values are identity (names, ids, refs): never cut. */
 const IDENTITY_KEYS = new Set(['name', 'source', 'id', '$ref', 'path', 'method', 'operationId']);
 
-function cut(value: unknown, key: string, count: { n: number }, depth: number): unknown {
+/** A lone surrogate: half of a UTF-16 pair without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Index of the first lone surrogate in a text, or -1 (String#isWellFormed is not in the ES2023 library). */
+function loneSurrogateAt(text: string): number {
+  LONE_SURROGATE.lastIndex = 0;
+  return LONE_SURROGATE.exec(text)?.index ?? -1;
+}
+
+interface Counts {
+  cut: number;
+  mended: number;
+}
+
+/** The string with each lone surrogate replaced by U+FFFD (what a UTF-8 file would hold anyway). */
+function wellFormed(value: string, counts: Counts): string {
+  if (loneSurrogateAt(value) < 0) return value;
+  counts.mended += 1;
+  return value.replace(LONE_SURROGATE, '\ufffd');
+}
+
+function bound(value: unknown, key: string, counts: Counts, depth: number): unknown {
   if (typeof value === 'string') {
-    if (value.length <= MAX_TEXT_CHARS || IDENTITY_KEYS.has(key)) return value;
-    count.n += 1;
+    const text = wellFormed(value, counts);
+    if (text.length <= MAX_TEXT_CHARS || IDENTITY_KEYS.has(key)) return text;
+    counts.cut += 1;
     // Never split a surrogate pair.
-    const end = /[\uD800-\uDBFF]/.test(value.charAt(MAX_TEXT_CHARS - 2)) ? MAX_TEXT_CHARS - 2 : MAX_TEXT_CHARS - 1;
-    return `${value.slice(0, end)}…`;
+    const end = /[\uD800-\uDBFF]/.test(text.charAt(MAX_TEXT_CHARS - 2)) ? MAX_TEXT_CHARS - 2 : MAX_TEXT_CHARS - 1;
+    return `${text.slice(0, end)}…`;
   }
   if (value === null || typeof value !== 'object' || depth > 64) return value;
-  if (Array.isArray(value)) return value.map((item) => cut(item, key, count, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => bound(item, key, counts, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value))
-    Object.defineProperty(out, k, { value: cut(v, k, count, depth + 1), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value)) {
+    const name = wellFormed(k, counts);
+    Object.defineProperty(out, name, { value: bound(v, name, counts, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
-/** The tool with every free text over MAX_TEXT_CHARS cut, and a warning saying so. */
-export function boundTool(tool: ToolModel, file?: string): { tool: ToolModel; diagnostics: Diagnostic[] } {
-  const count = { n: 0 };
-  const bounded = cut(tool, '', count, 0) as ToolModel;
-  if (count.n === 0) return { tool, diagnostics: [] };
-  const message = `tool "${tool.name}": ${count.n} text${count.n === 1 ? '' : 's'} over ${MAX_TEXT_CHARS} characters cut to that length`;
-  return { tool: bounded, diagnostics: [{ code: 'MDKG_TOOL_INVALID', severity: 'warning', message, ...(file === undefined ? {} : { file }) }] };
+/**
+ * The tool with every free text over MAX_TEXT_CHARS cut and every lone surrogate replaced by
+ * U+FFFD, with a warning saying so; no tool (an error) when its name itself is not well formed,
+ * since two such names could become one file and one IRI.
+ */
+export function boundTool(tool: ToolModel, file?: string): { tool?: ToolModel; diagnostics: Diagnostic[] } {
+  const at = file === undefined ? {} : { file };
+  const lone = loneSurrogateAt(tool.name);
+  if (lone >= 0) {
+    const message = `tool ${JSON.stringify(tool.name)}: its name is not well-formed Unicode (a lone surrogate at index ${lone}); skipped`;
+    return { diagnostics: [{ code: 'MDKG_TOOL_INVALID', severity: 'error', message, ...at }] };
+  }
+  const counts: Counts = { cut: 0, mended: 0 };
+  const bounded = bound(tool, '', counts, 0) as ToolModel;
+  if (counts.cut === 0 && counts.mended === 0) return { tool, diagnostics: [] };
+  const parts: string[] = [];
+  if (counts.cut > 0) parts.push(`${counts.cut} text${counts.cut === 1 ? '' : 's'} over ${MAX_TEXT_CHARS} characters cut to that length`);
+  if (counts.mended > 0) parts.push(`${counts.mended} text${counts.mended === 1 ? '' : 's'} with a lone surrogate (not Unicode) mended with U+FFFD`);
+  const message = `tool "${tool.name}": ${parts.join('; ')}`;
+  return { tool: bounded, diagnostics: [{ code: 'MDKG_TOOL_INVALID', severity: 'warning', message, ...at }] };
 }

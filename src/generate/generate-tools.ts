@@ -100,7 +100,12 @@ async function generateSource(source: ToolSource, options: GenerateOptions): Pro
     return { ...empty, diagnostics: [d], ok: false };
   }
   await assertRealFolders(options.outDir, source.id);
-  const result = await ingest(source, options.cwd);
+  const read = await ingest(source, options.cwd);
+  const file = 'file' in source ? source.file : undefined;
+  // Bounded first: a tool whose name cannot be written is dropped here, before the checks below.
+  const bounded = read.tools.map((t) => boundTool(t, file));
+  const tools = bounded.flatMap((b) => (b.tool === undefined ? [] : [b.tool]));
+  const result = { tools, diagnostics: [...read.diagnostics, ...bounded.flatMap((b) => b.diagnostics)] };
   // No tools and an error: the source could not be read (or holds nothing usable). Its
   // documents stay; removing them would turn a broken source into "all tools removed".
   if (result.tools.length === 0 && result.diagnostics.some((d) => d.severity === 'error')) {
@@ -117,15 +122,10 @@ async function generateSource(source: ToolSource, options: GenerateOptions): Pro
     };
     return { ...empty, diagnostics: [...result.diagnostics, d], ok: false };
   }
-  const file = 'file' in source ? source.file : undefined;
-  const bounded = result.tools.map((t) => boundTool(t, file));
-  const { documents, stats, edges } = sourceDocuments(
-    bounded.map((b) => b.tool),
-    options.hints ?? {},
-  );
+  const { documents, stats, edges } = sourceDocuments(result.tools, options.hints ?? {});
   const oversize = checkSizes(documents, source.id);
   const written = await writeSourceDocuments(options.outDir, source.id, oversize.documents, oversize.keep);
-  const diagnostics = [...result.diagnostics, ...bounded.flatMap((b) => b.diagnostics), ...oversize.diagnostics, ...written.diagnostics];
+  const diagnostics = [...result.diagnostics, ...oversize.diagnostics, ...written.diagnostics];
   return { ...written, diagnostics, tools: result.tools.length, edges, annotations: stats, ok: true };
 }
 

@@ -6,12 +6,23 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeFileName, MAX_FILE_NAME } from '../../src/generate/file-names.js';
+import { decodeFileName, encodeFileName, iriSegment, MAX_FILE_NAME } from '../../src/generate/file-names.js';
 import { generateTools, type ToolSource } from '../../src/generate/generate-tools.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import { listLiveTools } from '../../src/ingest/mcp/index.js';
 import { fixtureServer } from '../helpers/mcp-servers.js';
 import { tempDir } from '../helpers/temp-dir.js';
+
+/** Any UTF-16 text: every code point, and lone surrogates (JSON can carry them as `\\ud800`). */
+const anyText = (constraints: { minLength?: number; maxLength: number }) =>
+  fc.string({
+    unit: fc.oneof(
+      { weight: 9, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)) },
+    ),
+    ...constraints,
+  });
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const tool = (name: string, description = `Does ${name}.`): object => ({
   name,
@@ -82,13 +93,24 @@ describe('file names of any tool name', () => {
 
   it('any name gives one safe path segment within the limit, and distinct names distinct files (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 400 }), (a, b) => {
+      fc.property(anyText({ maxLength: 400 }), anyText({ maxLength: 400 }), (a, b) => {
         const fa = encodeFileName(a);
+        if (!fa.includes('~')) expect(decodeFileName(fa)).toBe(a);
         expect(fa.length).toBeLessThanOrEqual(MAX_FILE_NAME);
         expect(Buffer.byteLength(`${fa}.md.4194304.deadbeef.tmp`)).toBeLessThanOrEqual(255);
         expect(fa).toMatch(/^[A-Za-z0-9._%~-]+$/);
         expect(fa).not.toMatch(/^\.|\.$|^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i);
         if (a !== b) expect(encodeFileName(b)).not.toBe(fa);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('any name gives an IRI segment of unreserved characters and escapes, distinct for distinct names (property)', () => {
+    fc.assert(
+      fc.property(anyText({ maxLength: 60 }), anyText({ maxLength: 60 }), (a, b) => {
+        expect(iriSegment(a)).toMatch(/^(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})*$/);
+        if (a !== b) expect(iriSegment(b)).not.toBe(iriSegment(a));
       }),
       { numRuns: 500 },
     );
@@ -109,11 +131,11 @@ describe('what generate writes always loads', () => {
     expect(kg.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 
-  it('random tool lists generate documents that all load without errors (property)', async () => {
-    const text = fc.string({ unit: 'binary', maxLength: 60 });
+  it('random tool lists: every tool with a usable name is written, and all documents load without errors (property)', async () => {
+    const text = anyText({ maxLength: 60 });
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(fc.record({ name: fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), description: text, param: text }), {
+        fc.uniqueArray(fc.record({ name: anyText({ minLength: 1, maxLength: 40 }), description: text, param: text }), {
           minLength: 1,
           maxLength: 4,
           selector: (t) => t.name,
@@ -124,14 +146,20 @@ describe('what generate writes always loads', () => {
               ...tools.map((t) => ({
                 name: t.name,
                 description: t.description,
-                inputSchema: { type: 'object', properties: { p: { type: 'string', description: t.param } } },
+                inputSchema: { type: 'object', properties: { [t.param]: { type: 'string', description: t.description } } },
               })),
             ),
           });
           const [report] = await generateTools([{ id: 's', kind: 'mcp-tools', file: 't.json' }], { outDir: join(dir, 'out'), cwd: dir });
-          if (report?.ok !== true) return; // a name the tool-list reader refuses (empty after trimming, say)
+          // Refused: a name blank after trimming, or not well-formed Unicode (it has no file or IRI).
+          const usable = tools.map((t) => t.name).filter((n) => n.trim() !== '' && !LONE_SURROGATE.test(n));
+          expect(report?.ok).toBe(usable.length > 0);
+          if (usable.length === 0) return;
           const kg = await loadGraph(join(dir, 'out'), { cache: false });
           expect(kg.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}: ${d.message}`)).toEqual([]);
+          const rows = await kg.query('SELECT ?n WHERE { ?t a mdkg:Tool ; mdkg:name ?n }');
+          const names = rows.kind === 'bindings' ? rows.rows.map((r) => r.n?.value ?? '') : [];
+          expect(names.sort()).toEqual([...usable].sort());
         },
       ),
       { numRuns: 25 },
