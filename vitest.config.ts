@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // One fixed fast-check seed (MDKG_FC_SEED=random, as in `npm run test:fuzz`, draws new ones).
+    setupFiles: ['tests/helpers/fast-check-seed.ts'],
     // The cache-signing secret of the tests lives in the temp folder, not in the user's home.
     env: { MDKG_STATE_DIR: join(tmpdir(), `mdkg-test-state-${checkout}`) },
     coverage: {
