@@ -36,6 +36,8 @@ interface Slot {
   ready: boolean;
   /** Settles when the thread has ended. */
   exited: Promise<void>;
+  /** Settles when the worker is ready or has ended: from then on the process may exit safely. */
+  settled: Promise<void>;
 }
 
 const slots: Slot[] = [];
@@ -57,10 +59,13 @@ function spawn(): Slot {
   });
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const slot: Slot = { worker, loaded: undefined, busy: false, dead: false, ready: false, exited };
+  let onReady = (): void => {};
+  const settled = Promise.race([exited, new Promise<void>((resolve) => (onReady = resolve))]);
+  const slot: Slot = { worker, loaded: undefined, busy: false, dead: false, ready: false, exited, settled };
   worker.on('message', (message: FromWorker) => {
     if (message.kind !== 'ready') return;
     slot.ready = true;
+    onReady();
     if (slot.dead) void worker.terminate();
   });
   worker.on('exit', () => kill(slot));
@@ -205,6 +210,15 @@ export async function closeQueryWorkers(): Promise<void> {
       await slot.exited;
     }),
   );
+}
+
+/**
+ * Waits until no worker is still loading its code, without ending any. A process that exits
+ * while one is (a command failing right after `warmQueryWorkers`) ends that thread inside a
+ * require() of an ES module, which aborts Node 20; `mdkg query` awaits this before it returns.
+ */
+export async function queryWorkersSettled(): Promise<void> {
+  await Promise.all(slots.map((slot) => slot.settled));
 }
 
 /** Threads running now, for tests and status pages. */

@@ -4,9 +4,15 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runQuery } from '../../src/sparql/run.js';
-import { closeQueryWorkers, queryWorkerCount, warmQueryWorkers } from '../../src/sparql/worker-pool.js';
+import { closeQueryWorkers, queryWorkerCount, queryWorkersSettled, warmQueryWorkers } from '../../src/sparql/worker-pool.js';
 import type { FromWorker } from '../../src/sparql/worker-protocol.js';
+import { runCli } from '../helpers/cli.js';
 import { toolTarget } from '../helpers/sparql-store.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/** Whether every worker is ready (or gone) now: settled promises win over the next event-loop turn. */
+const settledNow = (): Promise<boolean> =>
+  Promise.race([queryWorkersSettled().then(() => true), new Promise<boolean>((resolve) => setImmediate(() => resolve(false)))]);
 
 afterAll(async () => {
   await closeQueryWorkers();
@@ -32,6 +38,22 @@ describe('query workers and the code they load', () => {
     expect(queryWorkerCount()).toBe(1);
     await closeQueryWorkers();
     expect(queryWorkerCount()).toBe(0);
+  });
+
+  it('mdkg query failing right after it warmed a worker returns only once that worker is ready (the process may exit)', async () => {
+    await closeQueryWorkers();
+    const dir = await tempDir();
+    const r = await runCli(['query', 'ASK {}', '--graphs', 'missing'], dir);
+    expect([r.code, queryWorkerCount(), await settledNow()]).toEqual([1, 1, true]);
+    expect(r.stderr).toMatch(/^mdkg query: MDKG_NOT_FOUND /);
+  });
+
+  it('a worker that is starting is not settled; once ready it is', async () => {
+    await closeQueryWorkers();
+    warmQueryWorkers();
+    expect(await settledNow()).toBe(false);
+    await queryWorkersSettled();
+    expect([queryWorkerCount(), await settledNow()]).toEqual([1, true]);
   });
 
   it('a query timed out on a starting worker fails with its code, and the next query answers', async () => {

@@ -3,7 +3,7 @@ import { MdkgError } from '../../errors.js';
 import { serializeQuads } from '../../rdf/serialize.js';
 import { formatBindings } from '../../sparql/format.js';
 import { MAX_QUERY_CHARS, MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
-import { warmQueryWorkers } from '../../sparql/worker-pool.js';
+import { queryWorkersSettled, warmQueryWorkers } from '../../sparql/worker-pool.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 import { readInputFile, readInputStdin } from '../read-input.js';
@@ -52,6 +52,20 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
   const limit = positiveInt(values.limit, '--limit');
   const text = await readQuery(io, positionals[0], values.file);
   warmQueryWorkers();
+  try {
+    return await answer(io, values, text, { format, timeoutMs, limit });
+  } finally {
+    // Exiting while the warmed worker still loads its code would abort Node 20 (worker-pool.ts).
+    await queryWorkersSettled();
+  }
+}
+
+async function answer(
+  io: CliIo,
+  values: Parameters<typeof openGraph>[1] & { 'allow-service'?: string[] },
+  text: string,
+  { format, timeoutMs, limit }: { format: string | undefined; timeoutMs: number | undefined; limit: number | undefined },
+): Promise<number> {
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const result = await runQuery(kg, text, {
