@@ -8,6 +8,12 @@ import type { ToolModel } from '../ingest/types.js';
 /** Longest free text (a description, a title, a schema string) written into a tool document. */
 const MAX_TEXT_CHARS = 8000;
 
+/**
+ * Most enum values of one parameter listed in a document (and so indexed as words the tool
+ * accepts); the input schema keeps them all, for checking arguments.
+ */
+const MAX_ENUM_VALUES = 100;
+
 /** Keys whose string values are identity (names, ids, refs): never cut. */
 const IDENTITY_KEYS = new Set(['name', 'source', 'id', '$ref', 'path', 'method', 'operationId']);
 
@@ -23,6 +29,7 @@ function loneSurrogateAt(text: string): number {
 interface Counts {
   cut: number;
   mended: number;
+  enums: number;
 }
 
 /** The string with each lone surrogate replaced by U+FFFD (what a UTF-8 file would hold anyway). */
@@ -52,8 +59,8 @@ function bound(value: unknown, key: string, counts: Counts, depth: number): unkn
 }
 
 /**
- * The tool with every free text over MAX_TEXT_CHARS cut and every lone surrogate replaced by
- * U+FFFD, with a warning saying so; no tool (an error) when its name itself is not well formed,
+ * The tool with every free text over MAX_TEXT_CHARS cut, every lone surrogate replaced by U+FFFD
+ * and each parameter's listed enum values bounded (MAX_ENUM_VALUES), with a warning saying so; no tool (an error) when its name itself is not well formed,
  * since two such names could become one file and one IRI.
  */
 export function boundTool(tool: ToolModel, file?: string): { tool?: ToolModel; diagnostics: Diagnostic[] } {
@@ -63,11 +70,20 @@ export function boundTool(tool: ToolModel, file?: string): { tool?: ToolModel; d
     const message = `tool ${JSON.stringify(tool.name)}: its name is not well-formed Unicode (a lone surrogate at index ${lone}); skipped`;
     return { diagnostics: [{ code: 'MDKG_TOOL_INVALID', severity: 'error', message, ...at }] };
   }
-  const counts: Counts = { cut: 0, mended: 0 };
+  const counts: Counts = { cut: 0, mended: 0, enums: 0 };
   const bounded = bound(tool, '', counts, 0) as ToolModel;
-  if (counts.cut === 0 && counts.mended === 0) return { tool, diagnostics: [] };
+  bounded.parameters = bounded.parameters.map((p) => {
+    if (p.enum === undefined || p.enum.length <= MAX_ENUM_VALUES) return p;
+    counts.enums += 1;
+    return { ...p, enum: p.enum.slice(0, MAX_ENUM_VALUES) };
+  });
+  if (counts.cut === 0 && counts.mended === 0 && counts.enums === 0) return { tool, diagnostics: [] };
   const parts: string[] = [];
   if (counts.cut > 0) parts.push(`${counts.cut} text${counts.cut === 1 ? '' : 's'} over ${MAX_TEXT_CHARS} characters cut to that length`);
+  if (counts.enums > 0)
+    parts.push(
+      `${counts.enums} parameter${counts.enums === 1 ? '' : 's'} with over ${MAX_ENUM_VALUES} enum values listed by the first ${MAX_ENUM_VALUES} (the input schema keeps all)`,
+    );
   if (counts.mended > 0) parts.push(`${counts.mended} text${counts.mended === 1 ? '' : 's'} with a lone surrogate (not Unicode) mended with U+FFFD`);
   const message = `tool "${tool.name}": ${parts.join('; ')}`;
   return { tool: bounded, diagnostics: [{ code: 'MDKG_TOOL_INVALID', severity: 'warning', message, ...at }] };

@@ -70,4 +70,19 @@ describe('boundTool', () => {
     const name = 'n'.repeat(9000);
     expect(boundTool(tool({ name })).tool?.name).toBe(name);
   });
+
+  it.each([
+    [100, 100, []],
+    [250, 100, ['tool "t": 1 parameter with over 100 enum values listed by the first 100 (the input schema keeps all)']],
+  ])('a parameter with %i enum values lists %i of them; the input schema keeps every one', (count, listed, messages) => {
+    const values = Array.from({ length: count }, (_, i) => `v${i}`);
+    const t = tool({
+      parameters: [{ name: 'level', required: false, enum: values }] as ToolModel['parameters'],
+      inputSchema: { type: 'object', properties: { level: { enum: values } } },
+    });
+    const { tool: out, diagnostics } = boundTool(t);
+    expect(out?.parameters[0]?.enum).toEqual(values.slice(0, listed));
+    expect(out?.inputSchema).toEqual(t.inputSchema);
+    expect(diagnostics.map((d) => d.message)).toEqual(messages);
+  });
 });
