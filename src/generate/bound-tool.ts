@@ -4,6 +4,7 @@
 // kept as they are, and a tool whose name is not well formed is not written at all.
 import type { Diagnostic } from '../errors.js';
 import type { ToolModel } from '../ingest/types.js';
+import { loneSurrogateAt, toWellFormed } from '../util/well-formed.js';
 
 /** Longest free text (a description, a title, a schema string) written into a tool document. */
 const MAX_TEXT_CHARS = 8000;
@@ -17,26 +18,17 @@ const MAX_ENUM_VALUES = 100;
 /** Keys whose string values are identity (names, ids, refs): never cut. */
 const IDENTITY_KEYS = new Set(['name', 'source', 'id', '$ref', 'path', 'method', 'operationId']);
 
-/** A lone surrogate: half of a UTF-16 pair without its other half. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Index of the first lone surrogate in a text, or -1 (String#isWellFormed is not in the ES2023 library). */
-function loneSurrogateAt(text: string): number {
-  LONE_SURROGATE.lastIndex = 0;
-  return LONE_SURROGATE.exec(text)?.index ?? -1;
-}
-
 interface Counts {
   cut: number;
   mended: number;
   enums: number;
 }
 
-/** The string with each lone surrogate replaced by U+FFFD (what a UTF-8 file would hold anyway). */
+/** The string with each lone surrogate replaced by U+FFFD, counted. */
 function wellFormed(value: string, counts: Counts): string {
-  if (loneSurrogateAt(value) < 0) return value;
-  counts.mended += 1;
-  return value.replace(LONE_SURROGATE, '\ufffd');
+  const text = toWellFormed(value);
+  if (text !== value) counts.mended += 1;
+  return text;
 }
 
 function bound(value: unknown, key: string, counts: Counts, depth: number): unknown {

@@ -8,6 +8,7 @@
 import { endianness } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
 import type { CodeList } from '../rdf/term-codec.js';
+import { loneSurrogateAt } from '../util/well-formed.js';
 
 /** One document's record; `graph` is where the table holds its IRI's code, or -1 (unusable). */
 export type Record_<E> = E & { graph: number };
@@ -65,9 +66,6 @@ export class CachedCodes implements CodeList {
   }
 }
 
-/** UTF-8 cannot hold a lone surrogate (it would come back as U+FFFD). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** The codes' text: one latin1 section when all ASCII, UTF-8 when well formed, else a string kept as it is. */
 function codeText(terms: readonly string[]): { encoding: Meta<unknown>['encoding']; bytes?: Buffer; text?: string; ends: Uint32Array } {
   const ends = new Uint32Array(terms.length);
@@ -86,7 +84,8 @@ function codeText(terms: readonly string[]): { encoding: Meta<unknown>['encoding
     return { encoding: 'latin1', bytes: out, ends };
   }
   const all = terms.join('');
-  if (LONE_SURROGATE.test(all)) return { encoding: 'string', text: all, ends };
+  // UTF-8 cannot hold a lone surrogate (it would come back as U+FFFD).
+  if (loneSurrogateAt(all) >= 0) return { encoding: 'string', text: all, ends };
   const out = Buffer.allocUnsafe(bytes);
   let at = 0;
   for (const [i, code] of terms.entries()) ends[i] = at += out.write(code, at, 'utf8');
