@@ -1,5 +1,6 @@
 import { memoize } from '../util/memo.js';
 import { createHash } from 'node:crypto';
+import { isLoneSurrogate, loneSurrogateAt } from '../util/well-formed.js';
 
 /** Longest encoded name (ASCII): leaves room for `.md` and a temp suffix within 255 bytes. */
 export const MAX_FILE_NAME = 180;
@@ -17,7 +18,7 @@ const PLAIN = /^[A-Za-z0-9_-](?:[A-Za-z0-9._-]*[A-Za-z0-9_-])?$/;
  */
 function percentBytes(ch: string): string {
   const cp = ch.codePointAt(0) as number;
-  const bytes = cp >= 0xd800 && cp <= 0xdfff ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)] : Buffer.from(ch, 'utf8');
+  const bytes = isLoneSurrogate(ch) ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)] : Buffer.from(ch, 'utf8');
   let out = '';
   for (const byte of bytes) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   return out;
@@ -96,12 +97,11 @@ export function isValidSourceId(id: string): boolean {
   return /^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$/.test(id);
 }
 
+/** encodeURIComponent, with the characters it leaves that IRIs reserve (`!'()*`) escaped too. */
+const uriEscape = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /** The IRI-safe form of a tool name inside `tool:<source>/<name>` (names repeat in every edge to them: each is encoded once). */
 export const iriSegment = memoize((name: string): string =>
   // A lone surrogate (encodeURIComponent throws on it) gets its WTF-8 bytes, as in file names.
-  name.replace(/[^\ud800-\udfff]+|[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g, (part) =>
-    part.length === 1 && part.charCodeAt(0) >= 0xd800 && part.charCodeAt(0) <= 0xdfff
-      ? percentBytes(part)
-      : encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
-  ),
+  loneSurrogateAt(name) < 0 ? uriEscape(name) : Array.from(name, (ch) => (isLoneSurrogate(ch) ? percentBytes(ch) : uriEscape(ch))).join(''),
 );

@@ -15,3 +15,9 @@ export function loneSurrogateAt(text: string): number {
 export function toWellFormed(text: string): string {
   return loneSurrogateAt(text) < 0 ? text : text.replace(LONE_SURROGATE, '\ufffd');
 }
+
+/** Whether one character of a string's code-point iteration (`for…of`) is a lone surrogate. */
+export function isLoneSurrogate(ch: string): boolean {
+  const unit = ch.charCodeAt(0);
+  return ch.length === 1 && unit >= 0xd800 && unit <= 0xdfff;
+}

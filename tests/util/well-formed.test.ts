@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loneSurrogateAt, toWellFormed } from '../../src/util/well-formed.js';
+import { isLoneSurrogate, loneSurrogateAt, toWellFormed } from '../../src/util/well-formed.js';
 
 describe('well-formed Unicode', () => {
   it.each([
@@ -16,5 +16,15 @@ describe('well-formed Unicode', () => {
     expect(toWellFormed(text)).toBe(mended);
     // The same answer twice: the shared pattern keeps no state between calls.
     expect(loneSurrogateAt(text)).toBe(at);
+  });
+
+  it.each([
+    ['a', false],
+    ['🚀', false],
+    ['\ud800', true],
+    ['\udfff', true],
+    ['\ufffd', false],
+  ])('%j from a code-point iteration is a lone surrogate: %s', (ch, lone) => {
+    expect(isLoneSurrogate(ch)).toBe(lone);
   });
 });
