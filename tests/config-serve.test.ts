@@ -1,5 +1,8 @@
 // The `serve` section: expose (meta-tool names, with a did-you-mean), allow and deny globs over
 // <source>/<tool>, and profiles (each with its own token variable); and what a profile hides.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { EXPOSABLE_TOOLS } from '../src/config-serve.js';
 import { validateConfig } from '../src/config.js';
@@ -43,6 +46,27 @@ describe('serve config', () => {
       profiles: { reader: { token_env: 'R', allow: ['memory/read_*'] } },
     };
     expect(validateConfig({ serve }, 'x.yaml')).toEqual({ serve });
+  });
+
+  it('the JSON Schema agrees: the full section passes, a wrong meta-tool, a glob without a source and a profile without a token do not', () => {
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'config.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    const serve = {
+      token_env: 'T',
+      confirm_destructive: false,
+      expose: ['call_tool'],
+      allow: ['memory/*'],
+      deny: ['*/delete_*'],
+      profiles: { r: { token_env: 'R' } },
+    };
+    const table: Array<[object, boolean]> = [
+      [{ serve }, true],
+      [{ serve: { expose: ['search_tool'] } }, false],
+      [{ serve: { deny: ['delete_*'] } }, false],
+      [{ serve: { profiles: { r: { expose: ['call_tool'] } } } }, false],
+      [{ serve: { profiles: { r: { token_env: 'R', confirm_destructive: true } } } }, false],
+    ];
+    for (const [config, valid] of table) expect([config, validate(config)]).toEqual([config, valid]);
   });
 
   it('can expose every meta-tool of the gateway, and only those', () => {

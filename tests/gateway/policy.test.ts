@@ -23,6 +23,14 @@ let child: ChildProcess;
 let url: string;
 const clients: Client[] = [];
 
+/** An answer that records the message it was asked. */
+const recording =
+  (log: string[], answer: ElicitResult) =>
+  (message: string): ElicitResult => {
+    log.push(message);
+    return answer;
+  };
+
 /** An SDK client over HTTP; with `elicit`, it declares elicitation and answers with it (recording each message). */
 async function httpClient(options: { token?: string; elicit?: (message: string) => ElicitResult } = {}): Promise<Client> {
   const client = new Client({ name: 'mdkg-test', version: '1.0.0' }, options.elicit === undefined ? {} : { capabilities: { elicitation: {} } });
@@ -127,7 +135,7 @@ describe('the top-level profile (no token) over HTTP', () => {
 
   it('asks a client with elicitation, naming the tool, its server and its arguments; accept runs it', async () => {
     const asked: string[] = [];
-    const client = await httpClient({ elicit: (message) => (asked.push(message), { action: 'accept', content: {} }) });
+    const client = await httpClient({ elicit: recording(asked, { action: 'accept', content: {} }) });
     await create(client, 'Alice');
     expect(asked).toEqual([]);
     // confirm: true does not skip the question: the model cannot approve for its user.
@@ -159,7 +167,7 @@ describe('the top-level profile (no token) over HTTP', () => {
 
   it('long arguments are cut in the question', async () => {
     const asked: string[] = [];
-    const client = await httpClient({ elicit: (message) => (asked.push(message), { action: 'decline' }) });
+    const client = await httpClient({ elicit: recording(asked, { action: 'decline' }) });
     await call(client, 'call_tool', { tool: 'memory/delete_entities', arguments: { entityNames: ['x'.repeat(1000)] } });
     expect(asked[0]).toBe(
       `Run the destructive tool memory/delete_entities of server "memory"?\nArguments: {"entityNames":["${'x'.repeat(583)}… (420 more characters)`,
