@@ -11,11 +11,13 @@ export const CONFIRM_TIMEOUT_MS = 120_000;
 /** Characters of the arguments shown to the user. */
 const MAX_ARGUMENTS_SHOWN = 600;
 
-/** The tool's destructiveHint: the connected server's, else its document's; undefined when neither says. */
+/**
+ * The tool's destructiveHint: the connected server's, else its document's; undefined when neither
+ * says (then the call is not confirmed: the MCP default, true, would stop every unannotated tool).
+ */
 export function destructiveHint(gw: Gateway, tool: KnownTool): boolean | undefined {
-  const live = gw.servers.get(tool.source)?.tools.get(tool.name);
-  if (live !== undefined) return live.annotations?.destructiveHint;
-  return gw.index.tools().find((t) => t.source === tool.source && t.name === tool.name)?.annotations.destructiveHint;
+  const live = gw.servers.get(tool.source)?.tools.get(tool.name)?.annotations?.destructiveHint;
+  return live ?? gw.index.tools().find((t) => t.source === tool.source && t.name === tool.name)?.annotations.destructiveHint;
 }
 
 /** The arguments as JSON, cut to MAX_ARGUMENTS_SHOWN characters (saying how many were left out). */
