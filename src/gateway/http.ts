@@ -69,16 +69,14 @@ function sameToken(given: Buffer, token: string): boolean {
 }
 
 /**
- * The serve profile of a request: a profile's token gives that profile, the top-level token (or no
- * token, when the top level has none) the top level ('' ); anything else is refused (undefined).
+ * The serve profile of a request: a profile's token gives that profile; the top-level token gives
+ * the top level (''); without a top-level token, the top level is open (any other request gets
+ * it, as before profiles); anything else is refused (undefined).
  */
 function profileOfRequest(req: IncomingMessage, token: string | undefined, profiles: Map<string, string>): string | undefined {
-  const header = req.headers.authorization;
-  if (header === undefined) return token === undefined ? '' : undefined;
-  const given = Buffer.from(header);
+  const given = Buffer.from(req.headers.authorization ?? '');
   for (const [t, name] of profiles) if (sameToken(given, t)) return name;
-  if (token === undefined) return undefined;
-  return sameToken(given, token) ? '' : undefined;
+  return token === undefined || sameToken(given, token) ? '' : undefined;
 }
 
 /** Starts the HTTP server; resolves with it once it listens (the port is its address's). */

@@ -234,6 +234,11 @@ describe('a profile token over HTTP', () => {
     expect((await call(client, 'get_tool_schema', { tool: 'memory/read_graph' })).structuredContent).toMatchObject({ id: 'tool:memory/read_graph' });
   });
 
+  it('without a top-level token, a token no profile has gets the open top level', async () => {
+    const client = await httpClient({ token: 'not-a-profile-token-0123456789' });
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(META_TOOL_NAMES);
+  });
+
   it('a session opened with one token cannot be used with another', async () => {
     const client = await httpClient({ token: CORE_TOKEN });
     const transport = client.transport as StreamableHTTPClientTransport;
