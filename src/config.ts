@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { type ServeConfig, validateServe } from './config-serve.js';
 import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
 import { withOverrides, type SearchOverrides } from './search/params/search-params.js';
@@ -31,15 +32,14 @@ export interface MdkgConfig {
   search?: SearchOverrides;
   /** Embeddings for the vector strategies (vector, hybrid, auto); without it search is lexical. */
   embeddings?: EmbeddingsConfig;
-  /** `mdkg serve` over HTTP: the environment variable holding the bearer token clients must send. */
-  serve?: { token_env?: string; confirm_destructive?: boolean; normalize?: boolean };
+  /** `mdkg serve`: the HTTP bearer token, destructive-call confirmation, sampling, and profiles (src/config-serve.ts). */
+  serve?: ServeConfig;
   /** Learned pairs: days a pair is used after it was learned (default 30). */
   learned?: { ttl_days?: number };
 }
 
 const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'embeddings', 'serve', 'learned'];
 const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
-const SERVE_KEYS = ['token_env', 'confirm_destructive', 'normalize'];
 
 const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
 
@@ -65,19 +65,7 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
   if (twice !== undefined) throw invalid(file, `source id '${twice}' is used by both a server and a source file`);
   if (config.graphs !== undefined && typeof config.graphs !== 'string') throw invalid(file, "'graphs' must be a folder path");
-  const serve = config.serve;
-  if (serve !== undefined) {
-    if (serve === null || typeof serve !== 'object' || Array.isArray(serve)) throw invalid(file, "'serve' must be a mapping");
-    for (const key of Object.keys(serve))
-      if (!SERVE_KEYS.includes(key)) throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, SERVE_KEYS, 'serve.')}`);
-    const confirm = (serve as Record<string, unknown>).confirm_destructive;
-    if (confirm !== undefined && typeof confirm !== 'boolean') throw invalid(file, "'serve.confirm_destructive' must be true or false");
-    const normalize = (serve as Record<string, unknown>).normalize;
-    if (normalize !== undefined && typeof normalize !== 'boolean') throw invalid(file, "'serve.normalize' must be true or false");
-    const env = (serve as Record<string, unknown>).token_env;
-    if (env !== undefined && !(typeof env === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(env)))
-      throw invalid(file, "'serve.token_env' must be the name of an environment variable");
-  }
+  if (config.serve !== undefined) validateServe(config.serve, file);
   const learned = config.learned;
   if (learned !== undefined) {
     if (learned === null || typeof learned !== 'object' || Array.isArray(learned)) throw invalid(file, "'learned' must be a mapping");

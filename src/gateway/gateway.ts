@@ -12,7 +12,9 @@ import { cacheDirProblem } from '../graph/cache-dir.js';
 import { openToolIndex } from '../search/open-index.js';
 import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
 import { ToolIndex } from '../search/tool-index.js';
+import { closeNames } from './close-names.js';
 import { Downstream } from './downstream.js';
+import type { Profile } from './profiles.js';
 
 export interface KnownTool {
   iri: string;
@@ -30,6 +32,10 @@ export interface Session {
   sampler?: (query: string, signal: AbortSignal) => Promise<string>;
   /** Requests this client's model already rewrote (never shared: one client cannot steer another's searches). */
   normalized: Map<string, string>;
+  /** The serve profile of this client (its HTTP token's); undefined: the top level. */
+  profile?: string;
+  /** Sends `tools/list_changed` when what this client was listed changed (sources, tool counts). */
+  refreshTools?: () => void;
 }
 
 export interface Gateway {
@@ -178,7 +184,9 @@ export function watchTools(gw: Gateway): void {
             severity: 'error',
             message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}`,
           });
-        });
+        })
+        // The server connected or its tools changed: search_tools' sources line may have too.
+        .then(() => refreshTools(gw));
     };
   }
 }
@@ -195,6 +203,12 @@ export async function reindex(gw: Gateway): Promise<void> {
   gw.diagnostics.push(...rebuilt.diagnostics);
   gw.tools = knownTools(kg);
   for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
+  refreshTools(gw);
+}
+
+/** Each client whose tool list (search_tools' sources and counts) changed is sent tools/list_changed. */
+export function refreshTools(gw: Gateway): void {
+  for (const session of gw.sessions) session.refreshTools?.();
 }
 
 /** Connects every server in parallel, each on its own; never throws (failures are server states). */
@@ -204,16 +218,20 @@ export function connectAll(gw: Gateway): Promise<void> {
 
 /**
  * The tool a reference names: `tool:<source>/<name>`, `<source>/<name>`, or a bare name when only
- * one source has it. Otherwise why not, with candidates.
+ * one source has it. Otherwise why not, with the nearest names (src/gateway/close-names.ts). With a
+ * profile, its hidden tools are neither found nor suggested.
  */
-export function resolveTool(gw: Gateway, ref: string): KnownTool | { error: string; candidates: string[] } {
+export function resolveTool(gw: Gateway, ref: string, profile?: Profile): KnownTool | { error: string; candidates: string[] } {
+  const visible = profile === undefined ? gw.tools : gw.tools.filter((t) => profile.denied(t.source, t.name) === undefined);
   const bare = ref.startsWith('tool:') ? ref.slice(5) : ref;
   const exact = gw.tools.find((t) => `${t.source}/${t.name}` === bare);
-  if (exact !== undefined) return exact;
-  const byName = gw.tools.filter((t) => t.name === ref);
+  const why = exact === undefined ? undefined : profile?.denied(exact.source, exact.name);
+  if (exact !== undefined && why === undefined) return exact;
+  if (exact !== undefined) return { error: `${exact.id} is ${why}`, candidates: [] };
+  const byName = visible.filter((t) => t.name === ref);
   if (byName.length === 1) return byName[0]!;
   if (byName.length > 1) return { error: `'${ref}' names a tool of several servers: say which`, candidates: byName.map((t) => t.id) };
-  const lower = bare.toLowerCase();
-  const near = gw.tools.filter((t) => t.name.toLowerCase().includes(lower) || lower.includes(t.name.toLowerCase())).slice(0, 5);
-  return { error: `no tool '${ref}'`, candidates: near.map((t) => t.id) };
+  const hidden = profile === undefined ? undefined : gw.tools.find((t) => t.name === ref);
+  if (hidden !== undefined) return { error: `${hidden.id} is ${profile?.denied(hidden.source, hidden.name)}`, candidates: [] };
+  return { error: `no tool '${ref}'`, candidates: closeNames(ref, visible) };
 }

@@ -8,6 +8,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { MdkgError } from '../errors.js';
 import type { Gateway } from './gateway.js';
+import { profileTokens } from './profiles.js';
 import { createGatewayServer } from './server.js';
 
 /** Largest request body read (an MCP message). */
@@ -62,11 +63,20 @@ function sameMachine(req: IncomingMessage): boolean {
   return from !== undefined && isLoopback(from);
 }
 
-function authorized(req: IncomingMessage, token: string | undefined): boolean {
-  if (token === undefined) return true;
-  const given = Buffer.from(req.headers.authorization ?? '');
+function sameToken(given: Buffer, token: string): boolean {
   const wanted = Buffer.from(`Bearer ${token}`);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * The serve profile of a request: a profile's token gives that profile; the top-level token gives
+ * the top level (''); without a top-level token, the top level is open (any other request gets
+ * it, as before profiles); anything else is refused (undefined).
+ */
+function profileOfRequest(req: IncomingMessage, token: string | undefined, profiles: Map<string, string>): string | undefined {
+  const given = Buffer.from(req.headers.authorization ?? '');
+  for (const [t, name] of profiles) if (sameToken(given, t)) return name;
+  return token === undefined || sameToken(given, token) ? '' : undefined;
 }
 
 /** Starts the HTTP server; resolves with it once it listens (the port is its address's). */
@@ -82,12 +92,17 @@ export async function serveHttp(
       `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`,
     );
   }
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // serve.profiles: each profile's bearer token (read at start; a profile without one is refused).
+  const { tokens: profiles, missing } = profileTokens(gw.config, process.env);
+  if (missing.length > 0)
+    throw new MdkgError('MDKG_USAGE', `serve.profiles: the token environment variable of ${missing.join(', ')} must hold a token of at least 16 characters`);
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; profile: string }>();
   const loopback = isLoopback(listen.host);
   const http = createServer((req, res) => {
     void (async () => {
       if (loopback && !sameMachine(req)) return reply(res, 403, 'a server on 127.0.0.1 answers only requests addressed to a loopback host (DNS rebinding)');
-      if (!authorized(req, token)) return reply(res, 401, 'missing or wrong bearer token');
+      const profile = profileOfRequest(req, token, profiles);
+      if (profile === undefined) return reply(res, 401, 'missing or wrong bearer token');
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp');
       const id = req.headers['mcp-session-id'];
       const known = typeof id === 'string' ? sessions.get(id) : undefined;
@@ -97,16 +112,17 @@ export async function serveHttp(
       } catch (error) {
         return reply(res, 400, `unreadable request: ${(error as Error).message}`);
       }
-      if (known !== undefined) return known.handleRequest(req, res, body);
+      if (known !== undefined && known.profile !== profile) return reply(res, 403, 'this session was opened with another bearer token');
+      if (known !== undefined) return known.transport.handleRequest(req, res, body);
       if (req.method !== 'POST' || !isInitializeRequest(body)) return reply(res, 400, 'no session: start with an initialize request');
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => void sessions.set(sid, transport),
+        onsessioninitialized: (sid) => void sessions.set(sid, { transport, profile }),
       });
       transport.onclose = () => {
         if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
       };
-      await createGatewayServer(gw, log).connect(transport);
+      await createGatewayServer(gw, log, profile === '' ? undefined : profile).connect(transport);
       return transport.handleRequest(req, res, body);
     })().catch((error: unknown) => {
       log(`mdkg serve: HTTP request failed: ${(error as Error).message}`);

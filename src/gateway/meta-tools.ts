@@ -38,12 +38,12 @@ export const META_TOOLS: Tool[] = [
     name: 'call_tool',
     title: 'Call a tool',
     description:
-      "Calls a tool of a connected server through the gateway. The arguments are checked against the tool's JSON Schema first; a problem comes back as a list, nothing is sent. The server's result is returned unchanged. A server that fails, hangs or is down gives an error result naming it; the gateway keeps serving.",
+      "Calls a tool of a connected server through the gateway. The arguments are checked against the tool's JSON Schema first; a problem comes back as a list, nothing is sent. A destructive tool (destructiveHint) runs only once the user confirms it: the gateway asks the user when the client supports MCP elicitation, otherwise call again with confirm: true. The server's result is returned with a last line naming the tool that ran. A server that fails, hangs or is down gives an error result naming it; the gateway keeps serving. On an unknown name, suggests close names.",
     inputSchema: object(
       {
         tool: { type: 'string', minLength: 1, description: 'The tool id (tool:<source>/<name>), <source>/<name>, or an unambiguous bare name.' },
         arguments: { type: 'object', description: "The tool's arguments, as its input schema says." },
-        confirm: { type: 'boolean', description: 'true to run a destructive tool when the gateway asks for confirmation.' },
+        confirm: { type: 'boolean', description: 'true to run a destructive tool when the client cannot ask its user (no MCP elicitation).' },
       },
       ['tool'],
     ),

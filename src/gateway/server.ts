@@ -7,14 +7,13 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type CallToolResult,
-  type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { fileStructureCall, reindexCall, repoMapCall, searchBySymbolCall, searchCodeCall, similarPatternsCall } from './code-calls.js';
-import { CODE_TOOLS, REINDEX_TOOL } from './code-tools.js';
 import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
 import type { Gateway, Session } from './gateway.js';
 import { learnPairCall, validateSymbolRelevanceCall } from './learned-calls.js';
-import { META_TOOLS } from './meta-tools.js';
+import { listedTools } from './listing.js';
+import { profileOf } from './profiles.js';
 import { samplingRewriter } from './sampling.js';
 import { listResources, readResource } from './resources.js';
 import { callTool, fail, getToolSchema, searchTools } from './tool-calls.js';
@@ -42,17 +41,13 @@ const HANDLERS = new Map<string, Handler>([
   ['validate_symbol_relevance', validateSymbolRelevanceCall],
 ]);
 
-/** The meta-tools this gateway offers: reindex_codebase only with a code root. */
-function metaTools(gw: Gateway): Tool[] {
-  return [...META_TOOLS, ...CODE_TOOLS, ...(gw.codeRoot === undefined ? [] : [REINDEX_TOOL])];
-}
-
 /**
  * One MCP server object per client (stdio, or each HTTP session), registered as a session of the
  * gateway while it is open: it hears about regenerated documents, and a client that offers
- * sampling gets its own rewriter (serve.normalize).
+ * sampling gets its own rewriter (serve.normalize). `profile` names its serve profile (an HTTP
+ * token's); without it, the top level's. The profile is read from the config at each request.
  */
-export function createGatewayServer(gw: Gateway, log: (line: string) => void): Server {
+export function createGatewayServer(gw: Gateway, log: (line: string) => void, profile?: string): Server {
   const server = new Server(
     { name: 'mdkg', version: '0.1.0' },
     {
@@ -61,21 +56,33 @@ export function createGatewayServer(gw: Gateway, log: (line: string) => void): S
         'mdkg is a gateway to many MCP tools: describe the task to search_tools, read the chosen tool with get_tool_schema, then call it with call_tool. graph_* tools query the knowledge graph; search_code, search_by_symbol, get_file_structure, get_repo_map and get_similar_patterns search the code of the repository.',
     },
   );
-  const session: Session = { server, normalized: new Map() };
+  const session: Session = { server, normalized: new Map(), ...(profile === undefined ? {} : { profile }) };
+  const tools = (sources = true) => listedTools(gw, profileOf(gw.config, profile), sources);
+  // What this client was last listed: tools/list_changed is sent when that changes (sources, counts).
+  let listed: string | undefined;
+  session.refreshTools = () => {
+    if (listed === undefined || JSON.stringify(tools()) === listed) return;
+    listed = undefined;
+    void server.sendToolListChanged().catch(() => undefined);
+  };
   gw.sessions.add(session);
   server.oninitialized = () => {
     if (server.getClientCapabilities()?.sampling !== undefined) session.sampler = samplingRewriter(server);
   };
   server.onclose = () => void gw.sessions.delete(session);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: metaTools(gw) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const list = tools();
+    listed = JSON.stringify(list);
+    return { tools: list };
+  });
   server.setRequestHandler(ListResourcesRequestSchema, (request) => listResources(gw, request.params?.cursor));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(gw, request.params.uri));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
     const handler = HANDLERS.get(name);
-    const tools = metaTools(gw);
-    const tool = tools.find((t) => t.name === name);
-    if (handler === undefined || tool === undefined) return fail(`unknown tool '${name}': the gateway's tools are ${tools.map((t) => t.name).join(', ')}`);
+    const offered = tools(false);
+    const tool = offered.find((t) => t.name === name);
+    if (handler === undefined || tool === undefined) return fail(`unknown tool '${name}': the gateway's tools are ${offered.map((t) => t.name).join(', ')}`);
     const problems = checkArguments(`meta/${name}`, tool.inputSchema, args);
     if (problems.length > 0) return fail(`invalid arguments for ${name}: ${problems.join('; ')}`, { problems });
     try {

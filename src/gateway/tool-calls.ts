@@ -6,18 +6,15 @@ import type { Diagnostic } from '../errors.js';
 import { runNormalizer } from '../search/request/normalize-query.js';
 import type { Evidence } from '../search/types.js';
 import { resolveTool, type Gateway, type KnownTool, type Session } from './gateway.js';
+import { confirmCall } from './confirm.js';
+import { profileOf } from './profiles.js';
+import { fail, ok } from './results.js';
 import { checkArguments } from './validate.js';
 
 /** Time the client's model has to rewrite a request (sampling). */
 const SAMPLING_TIMEOUT_MS = 10_000;
 
-export function ok(data: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], structuredContent: data };
-}
-
-export function fail(message: string, data: Record<string, unknown> = {}): CallToolResult {
-  return { content: [{ type: 'text', text: message }], structuredContent: { error: message, ...data }, isError: true };
-}
+export { fail, ok };
 
 /** One evidence entry in a few words (agents pay for every token): source, rank, what matched. */
 function evidenceLine(e: Evidence): string {
@@ -45,8 +42,13 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
   }
   // With embeddings configured, the configured strategy (default auto); else the lexical default.
   const strategy = gw.config.embeddings === undefined ? {} : { strategy: gw.config.embeddings.strategy ?? 'auto' };
-  const result = await gw.index.search(searched, { limit: args.source === undefined ? limit : Math.min(100, limit * 10), ...strategy });
-  const hits = (args.source === undefined ? result.hits : result.hits.filter((h) => h.source === args.source)).slice(0, limit);
+  // A source filter or a profile with allow/deny rules: more hits are ranked, then filtered.
+  const profile = profileOf(gw.config, session?.profile);
+  const filtered = args.source !== undefined || profile.restricts;
+  const result = await gw.index.search(searched, { limit: filtered ? Math.min(100, limit * 10) : limit, ...strategy });
+  const hits = result.hits
+    .filter((h) => (args.source === undefined || h.source === args.source) && profile.denied(h.source, h.name) === undefined)
+    .slice(0, limit);
   diagnostics.push(...result.diagnostics);
   for (const source of new Set(hits.map((h) => h.source))) {
     const server = gw.servers.get(source);
@@ -108,31 +110,42 @@ async function schemaOf(
   return { inputSchema: (await documentSchema(gw, tool)) ?? { type: 'object' }, from: 'document' };
 }
 
-export async function getToolSchema(gw: Gateway, args: { tool: string }): Promise<CallToolResult> {
-  const tool = resolveTool(gw, args.tool);
+export async function getToolSchema(gw: Gateway, args: { tool: string }, session?: Session): Promise<CallToolResult> {
+  const tool = resolveTool(gw, args.tool, profileOf(gw.config, session?.profile));
   if ('error' in tool)
     return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; did you mean ${tool.candidates.join(', ')}?`}`, { candidates: tool.candidates });
   return ok({ id: tool.id, source: tool.source, name: tool.name, ...(await schemaOf(gw, tool)) });
 }
 
-export async function callTool(gw: Gateway, args: { tool: string; arguments?: Record<string, unknown>; confirm?: boolean }): Promise<CallToolResult> {
-  const tool = resolveTool(gw, args.tool);
+export async function callTool(
+  gw: Gateway,
+  args: { tool: string; arguments?: Record<string, unknown>; confirm?: boolean },
+  session?: Session,
+): Promise<CallToolResult> {
+  const tool = resolveTool(gw, args.tool, profileOf(gw.config, session?.profile));
   if ('error' in tool)
-    return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; candidates: ${tool.candidates.join(', ')}`}`, { candidates: tool.candidates });
+    return fail(`${tool.error}${tool.candidates.length === 0 ? '' : `; did you mean ${tool.candidates.join(', ')}?`}`, { candidates: tool.candidates });
   const server = gw.servers.get(tool.source);
   if (server === undefined) return fail(`no server is configured for source "${tool.source}" (servers in mdkg.config.yaml): ${tool.id} cannot be called`);
   const client = await server.ready();
   if (typeof client === 'string') return fail(client, { server: tool.source });
   const schema = server.tools.get(tool.name)?.inputSchema;
   if (schema === undefined) return fail(`server "${tool.source}" no longer lists ${tool.name}`, { server: tool.source });
-  if (gw.config.serve?.confirm_destructive === true && server.tools.get(tool.name)?.annotations?.destructiveHint === true && args.confirm !== true) {
-    return fail(`${tool.id} is destructive (destructiveHint): call again with confirm: true to run it`, { needsConfirmation: true });
-  }
   const problems = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
   if (problems.length > 0) return fail(`invalid arguments for ${tool.id}: ${problems.join('; ')}`, { problems });
+  // Checked arguments first: the user is never asked to confirm a call that cannot run.
+  const refused = await confirmCall(gw, session, tool, args.arguments ?? {}, args.confirm);
+  if (refused !== undefined) return refused;
   try {
-    const result = await client.callTool({ name: tool.name, arguments: args.arguments ?? {} }, undefined, { timeout: server.callTimeoutMs });
-    return result as CallToolResult;
+    const result = (await client.callTool({ name: tool.name, arguments: args.arguments ?? {} }, undefined, {
+      timeout: server.callTimeoutMs,
+    })) as CallToolResult;
+    // The server's result, with the tool that ran named (a client approving call_tool sees which): in _meta and a last line.
+    return {
+      ...result,
+      content: [...(Array.isArray(result.content) ? result.content : []), { type: 'text', text: `[mdkg] ran ${tool.id} (server "${tool.source}")` }],
+      _meta: { ...result._meta, 'mdkg/tool': { id: tool.id, source: tool.source, name: tool.name } },
+    };
   } catch (error) {
     const message = (error as Error).message;
     // A protocol answer (an MCP error) leaves the server usable; a hang or a lost connection does not.

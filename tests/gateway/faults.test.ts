@@ -21,7 +21,12 @@ async function call(name: string, args: Record<string, unknown>): Promise<CallTo
   return (await client.callTool({ name, arguments: args })) as CallToolResult & { structuredContent?: Record<string, unknown> };
 }
 
-const textOf = (result: CallToolResult): string => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+// The server's own content: call_tool adds a last line naming the tool that ran ('[mdkg] ran …'), left out here.
+const textOf = (result: CallToolResult): string =>
+  result.content
+    .filter((c) => !(c.type === 'text' && c.text.startsWith('[mdkg] ran ')))
+    .map((c) => (c.type === 'text' ? c.text : ''))
+    .join('');
 
 async function status(): Promise<Array<{ source: string; state: string; lastError?: string; listChanges: number }>> {
   return (await call('index_status', {})).structuredContent?.servers as Array<{ source: string; state: string; lastError?: string; listChanges: number }>;
