@@ -53,7 +53,7 @@ function isMdkgItself(entry: Record<string, unknown>): boolean {
 /** Why an entry cannot be imported as it is, or undefined when it can. */
 function refusal(entry: Record<string, unknown>): string | undefined {
   if (entry.disabled === true) return 'it is disabled';
-  if (JSON.stringify(entry).includes('\${')) return 'it uses a \${…} variable of the client, which mdkg does not expand: add it to mdkg.config.yaml by hand';
+  if (/\$\{/.test(JSON.stringify(entry))) return `it uses a \${…} variable of the client, which mdkg does not expand: add it to mdkg.config.yaml by hand`;
   if (isMdkgItself(entry)) return 'it is mdkg itself';
   const type = typeof entry.type === 'string' ? entry.type : undefined;
   if (type === 'sse' || (type === undefined && typeof entry.url === 'string' && /\/sse\/?$/.test(entry.url)))
