@@ -63,7 +63,7 @@ describe('importServers: a client config file as mdkg servers', () => {
         mcpServers: {
           sse: { url: 'http://localhost:3000/sse' },
           sse2: { type: 'sse', url: 'http://h/events' },
-          vars: { command: 'node', args: ['${workspaceFolder}/s.js'] },
+          vars: { command: 'node', args: [`\${workspaceFolder}/s.js`] },
           self: { command: '/usr/bin/node', args: ['/opt/mdkg/bin/mdkg.js', 'serve', '--config', '/p/mdkg.config.yaml'] },
           off: { command: 'x', disabled: true },
           none: { args: ['x'] },
@@ -76,7 +76,7 @@ describe('importServers: a client config file as mdkg servers', () => {
       [
         "left out 'sse': it uses the SSE transport; mdkg reaches servers over stdio or Streamable HTTP",
         "left out 'sse2': it uses the SSE transport; mdkg reaches servers over stdio or Streamable HTTP",
-        "left out 'vars': it uses a ${…} variable of the client, which mdkg does not expand: add it to mdkg.config.yaml by hand",
+        `left out 'vars': it uses a \${…} variable of the client, which mdkg does not expand: add it to mdkg.config.yaml by hand`,
         "left out 'self': it is mdkg itself",
         "left out 'off': it is disabled",
         "left out 'none': it has neither a 'command' nor a 'url'",
