@@ -104,7 +104,7 @@ describe('the client configurations of mdkg init, spawned', () => {
         name: 'search_tools',
         arguments: { query: 'create new entities in the knowledge graph', limit: 3 },
       })) as CallToolResult;
-      expect((found.structuredContent?.tools as Array<{ id: string }>)[0]?.id).toBe('tool:memory/create_entities');
+      expect((found.structuredContent?.tools as Array<{ id: string }> | undefined)?.[0]?.id).toBe('tool:memory/create_entities');
     } finally {
       await client.close();
     }
