@@ -1,3 +1,4 @@
+// Over 300 lines: the table of every error code, when it happens and what to do; it grows with the codes.
 import { escapeForTerminal } from './util/terminal-text.js';
 
 /**

@@ -1,3 +1,4 @@
+// Over 300 lines: the help text of every command in one table (mdkg help <command> prints one entry).
 export const VERSION = '0.1.0';
 
 const COMMON = `  --graphs <dir>           graph folder (default: graphs/, or 'graphs' in mdkg.config.yaml)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../../config-sources.js';
@@ -31,7 +32,12 @@ async function writeConfigAtomic(path: string, text: string, replace: boolean): 
   try {
     await writeFile(temp, text, { flag: 'wx' });
     if (replace) await rename(temp, path);
-    else await link(temp, path);
+    else
+      await link(temp, path).catch(async (error: NodeJS.ErrnoException) => {
+        // A file system without hard links: an exclusive copy (still never over an existing file).
+        if (error.code !== 'EPERM' && error.code !== 'ENOTSUP' && error.code !== 'EOPNOTSUPP') throw error;
+        await copyFile(temp, path, constants.COPYFILE_EXCL);
+      });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw existsError(path);
     throw error;
