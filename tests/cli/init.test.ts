@@ -225,7 +225,7 @@ describe('mdkg init', () => {
     expect(r.stdout.split('\n').slice(0, 6)).toEqual([
       `Wrote ${join(project, 'mdkg.config.yaml')}`,
       `Created the graph folder ${join(project, 'graphs')}`,
-      `Imported 1 servers from ${join(dir, 'clients/claude_desktop_config.json')}`,
+      `Imported 1 server from ${join(dir, 'clients/claude_desktop_config.json')}`,
       "  left out 'old': it uses the SSE transport; mdkg reaches servers over stdio or Streamable HTTP",
       'Servers: memory',
       '',

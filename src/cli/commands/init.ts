@@ -119,7 +119,10 @@ export async function initCommand(args: string[], io: CliIo): Promise<number> {
   const say = (line: string): void => io.stdout(`${escapeForTerminal(line)}\n`);
   say(existing === undefined ? `Wrote ${configPath}` : `Kept ${configPath} (mdkg init --force replaces it)`);
   if (graphsCreated) say(`Created the graph folder ${graphs}`);
-  if (imported.from !== undefined) say(`Imported ${Object.keys(imported.servers).length} servers from ${imported.from}`);
+  if (imported.from !== undefined) {
+    const n = Object.keys(imported.servers).length;
+    say(`Imported ${n} server${n === 1 ? '' : 's'} from ${imported.from}`);
+  }
   for (const note of imported.notes) say(`  ${note}`);
   const ids = summary.servers;
   say(ids.length === 0 ? 'No servers yet: add them under servers: in the config.' : `Servers: ${ids.join(', ')}`);
