@@ -1,3 +1,4 @@
+// Over 300 lines: the table of every error code, when it happens and what to do; it grows with the codes.
 import { escapeForTerminal } from './util/terminal-text.js';
 
 /**
@@ -233,6 +234,11 @@ export const ERROR_CODES = {
   MDKG_CONFIG_INVALID: {
     when: 'The config file (mdkg.config.yaml) or a parameter or model file is invalid: an unknown key, a wrong type, a value out of range.',
     fix: 'Fix the key named in the message (schemas/config.schema.json lists them).',
+  },
+  /** mdkg init was asked to write mdkg.config.yaml where a config file exists (with --import, or as the file appeared while it wrote). */
+  MDKG_CONFIG_EXISTS: {
+    when: 'mdkg init was asked to write mdkg.config.yaml where a config file exists (with --import, or as the file appeared while it wrote).',
+    fix: 'Run mdkg init --force to replace it, or edit the existing file.',
   },
   /** The command line or a call is wrong: an unknown option, a bad value, a refused combination (a public bind without a token), a SPARQL query that is empty, too long or not valid Unicode. */
   MDKG_USAGE: {

@@ -1,3 +1,4 @@
+// Over 300 lines: the help text of every command in one table (mdkg help <command> prints one entry).
 export const VERSION = '0.1.0';
 
 const COMMON = `  --graphs <dir>           graph folder (default: graphs/, or 'graphs' in mdkg.config.yaml)
@@ -15,6 +16,7 @@ export const HELP: Record<string, string> = {
 Usage: mdkg <command> [options]
 
 Commands:
+  init [dir]         write mdkg.config.yaml, create graphs/, print MCP client configs
   query <sparql>     run a read-only SPARQL query over the graph (or --file q.rq, or - for stdin)
   validate [dir]     check every document; list problems as file:line:column; exit 1 on errors
   schema             classes, predicates and prefixes actually present in the graph
@@ -288,5 +290,26 @@ Options:
   --vector-cache <dir>     keep the tools' vectors there and embed only texts not seen
                            before (default: every catalog is embedded afresh, and the
                            build time includes it)
+`,
+  init: `Usage: mdkg init [<dir>] [--import <client-config.json>] [--client <name>] [--name <id>] [--force] [--json]
+
+Sets up a project folder (default: the current folder) for mdkg serve: writes mdkg.config.yaml
+(commented; 'graphs: graphs' and the servers to proxy), creates the graph folder, and prints the
+configuration of each MCP client that starts the gateway: Claude Desktop, Claude Code, VS Code
+and Cursor, with absolute paths (the node binary, this package's bin/mdkg.js and
+'serve --config <absolute path of the config>'), so it works from any folder. An existing
+config is kept (and its client configurations printed) unless --force is given.
+
+Options:
+  --import <file>          take the servers of an MCP client's config file: Claude Desktop's
+                           claude_desktop_config.json, Claude Code's .mcp.json, Cursor's
+                           mcp.json ('mcpServers'), VS Code's mcp.json ('servers'). Entries mdkg
+                           cannot run as written (SSE, \${...} variables, mdkg itself, disabled)
+                           are left out and listed
+  --client <name>          print only this client's configuration (repeatable):
+                           claude-desktop, claude-code, vscode, cursor
+  --name <id>              the name of the gateway in the client configs (default mdkg)
+  --force                  replace an existing config file
+  --json                   the result as JSON: paths, servers, and each client's configuration
 `,
 };
