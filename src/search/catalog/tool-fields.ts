@@ -12,16 +12,22 @@ type Hop = 'parameter' | 'group' | 'source';
 const HOPS: readonly string[] = ['parameter', 'group', 'source'];
 
 /**
- * Words of a source document's literal that are indexed: its first SOURCE_FIELD_WORDS words (runs of
- * non-space). A server's instructions can be pages long; past their opening they are how-to detail,
- * and one verbose server must not match every request.
+ * What of a source document's literal is indexed: its opening, the first SOURCE_FIELD_PARAGRAPHS
+ * paragraphs (blocks between blank lines), at most SOURCE_FIELD_WORDS words (runs of non-space). A
+ * server's instructions can be pages long: the opening says what the server is, what follows is
+ * how-to detail (tool names, limits, settings) that would let one verbose server match every request.
  */
 export const SOURCE_FIELD_WORDS = 48;
+export const SOURCE_FIELD_PARAGRAPHS = 2;
 
-/** The first `SOURCE_FIELD_WORDS` words of a text, joined by single spaces. */
+/** The opening of a text (see SOURCE_FIELD_WORDS), its words joined by single spaces. */
 export function boundSourceText(text: string): string {
-  const words = text.match(/\S+/g) ?? [];
-  return words.slice(0, SOURCE_FIELD_WORDS).join(' ');
+  const opening = text
+    .split(/\n[ \t]*\n/)
+    .filter((p) => p.trim() !== '')
+    .slice(0, SOURCE_FIELD_PARAGRAPHS)
+    .join(' ');
+  return (opening.match(/\S+/g) ?? []).slice(0, SOURCE_FIELD_WORDS).join(' ');
 }
 
 /**

@@ -23,9 +23,39 @@ const INTERROGATIVES: ReadonlySet<string> = new Set(['what', 'which', 'who', 'wh
 export const QUESTION_AUXILIARIES: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am', 'has', 'have', 'had', 'did', 'does', 'do']);
 const PAST_AUXILIARY: ReadonlySet<string> = new Set(['did', 'didn']);
 /** Forms of be, have and get a participle follows (passive, perfect: "was set", "has been put", "got cut"). */
-const BEFORE_PARTICIPLE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'get', 'gets', 'got', 'gotten']);
+const BEFORE_PARTICIPLE: ReadonlySet<string> = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'has',
+  'have',
+  'had',
+  'get',
+  'gets',
+  'got',
+  'gotten',
+]);
 /** Modal verbs (and the semi-modal need): a change asked for, not about. */
-const MODALS: ReadonlySet<string> = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'need', 'needs', 'ought', 'do', 'does']);
+const MODALS: ReadonlySet<string> = new Set([
+  'can',
+  'could',
+  'will',
+  'would',
+  'shall',
+  'should',
+  'may',
+  'might',
+  'must',
+  'need',
+  'needs',
+  'ought',
+  'do',
+  'does',
+]);
 
 /** A sentence end: `.`, `?`, `!`, `;` before a space or the end of the text. */
 const SENTENCE_END = /[.?!;]+(?=\s|$)/u;

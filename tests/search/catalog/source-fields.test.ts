@@ -63,4 +63,13 @@ describe('a source document is searched as a field of its tools', () => {
     expect(kb.length).toBe(SOURCE_FIELD_WORDS - 2);
     expect(text('wiki')).toEqual(['the handbook']);
   });
+
+  it('indexes the opening two paragraphs only', async () => {
+    const dir = await catalog({ kb: 'Notes server.\n\nPeople and places.\n\n- use find_records with a glob\n- limits apply', wiki: 'Handbook' });
+    const kg = await loadGraph(dir, { cache: false });
+    const { catalog: c, docs } = readToolsForIndex(kg.store, ['source/schema:description']);
+    expect(docs[c.tools.findIndex((t) => t.source === 'kb')]?.get('source/schema:description')).toEqual([
+      'Notes server.\n\nPeople and places.'.replace(/\s+/g, ' '),
+    ]);
+  });
 });
