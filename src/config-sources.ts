@@ -2,13 +2,26 @@ import { MdkgError } from './errors.js';
 import { isValidSourceId } from './generate/file-names.js';
 import { didYouMean } from './util/did-you-mean.js';
 
-/** A live MCP server: started over stdio, or reached over Streamable HTTP. */
-export type ServerConfig =
+/**
+ * A live MCP server: started over stdio, or reached over Streamable HTTP. `description`: what the
+ * user says the server is for, searched with its tools (docs/tools.md).
+ */
+export type ServerConfig = (
   | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; timeout_ms?: number }
-  | { url: string; headers?: Record<string, string>; timeout_ms?: number };
+  | { url: string; headers?: Record<string, string>; timeout_ms?: number }
+) & { description?: string };
 
-/** A tool catalog file: an OpenAPI/Swagger spec or an MCP tools/list result. */
-export type SourceConfig = { openapi: string } | { mcp_tools: string };
+/** A tool catalog file: an OpenAPI/Swagger spec or an MCP tools/list result; `description` as for a server. */
+export type SourceConfig = ({ openapi: string } | { mcp_tools: string }) & { description?: string };
+
+/** Longest `description:` of a server or source (characters). */
+export const MAX_DESCRIPTION = 4_096;
+
+function checkDescription(value: unknown, where: string, file: string): void {
+  if (value === undefined) return;
+  if (typeof value !== 'string' || value.trim() === '') throw invalid(file, `'${where}.description' must be a non-empty string`);
+  if (value.length > MAX_DESCRIPTION) throw invalid(file, `'${where}.description' is ${value.length} characters, over the ${MAX_DESCRIPTION} allowed`);
+}
 
 export interface HintsConfig {
   aliases?: string[];
@@ -38,16 +51,17 @@ export function validateServers(value: unknown, file: string): Record<string, Se
     const where = `servers.${id}`;
     if (!isRecord(server)) throw invalid(file, `'${where}' must be a mapping`);
     if ('url' in server) {
-      onlyKeys(server, ['url', 'headers', 'timeout_ms'], where, file);
+      onlyKeys(server, ['url', 'headers', 'timeout_ms', 'description'], where, file);
       if (typeof server.url !== 'string' || !/^https?:\/\//.test(server.url)) throw invalid(file, `'${where}.url' must be an http(s) URL`);
       if (server.headers !== undefined && !isStringMap(server.headers)) throw invalid(file, `'${where}.headers' must map names to strings`);
     } else {
-      onlyKeys(server, ['command', 'args', 'env', 'cwd', 'timeout_ms'], where, file);
+      onlyKeys(server, ['command', 'args', 'env', 'cwd', 'timeout_ms', 'description'], where, file);
       if (typeof server.command !== 'string' || server.command === '') throw invalid(file, `'${where}' needs a 'command' (stdio) or a 'url' (Streamable HTTP)`);
       if (server.args !== undefined && !isStrings(server.args)) throw invalid(file, `'${where}.args' must be a list of strings`);
       if (server.env !== undefined && !isStringMap(server.env)) throw invalid(file, `'${where}.env' must map names to strings`);
       if (server.cwd !== undefined && typeof server.cwd !== 'string') throw invalid(file, `'${where}.cwd' must be a folder path`);
     }
+    checkDescription(server.description, where, file);
     const t = server.timeout_ms;
     if (t !== undefined && !(typeof t === 'number' && Number.isInteger(t) && t > 0)) throw invalid(file, `'${where}.timeout_ms' must be a positive integer`);
   }
@@ -60,8 +74,9 @@ export function validateSources(value: unknown, file: string): Record<string, So
     checkId(id, 'sources', file);
     const where = `sources.${id}`;
     if (!isRecord(source)) throw invalid(file, `'${where}' must be a mapping`);
-    onlyKeys(source, ['openapi', 'mcp_tools'], where, file);
-    const kinds = Object.keys(source);
+    onlyKeys(source, ['openapi', 'mcp_tools', 'description'], where, file);
+    checkDescription(source.description, where, file);
+    const kinds = Object.keys(source).filter((k) => k !== 'description');
     if (kinds.length !== 1 || typeof source[kinds[0] ?? ''] !== 'string')
       throw invalid(file, `'${where}' needs exactly one of 'openapi: <file>' or 'mcp_tools: <file>'`);
   }

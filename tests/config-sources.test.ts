@@ -5,10 +5,10 @@ describe('config: servers, sources, hints', () => {
   it('accepts the documented shape', () => {
     const config = {
       servers: {
-        memory: { command: 'node', args: ['server.js'], env: { A: '1' }, timeout_ms: 5000 },
-        remote: { url: 'http://127.0.0.1:8931/mcp', headers: { Authorization: 'x' } },
+        memory: { command: 'node', args: ['server.js'], env: { A: '1' }, timeout_ms: 5000, description: 'my memory: people and projects' },
+        remote: { url: 'http://127.0.0.1:8931/mcp', headers: { Authorization: 'x' }, description: 'the team wiki' },
       },
-      sources: { petstore: { openapi: 'specs/petstore.yaml' }, fs: { mcp_tools: 'tools/filesystem.json' } },
+      sources: { petstore: { openapi: 'specs/petstore.yaml', description: 'the pet shop' }, fs: { mcp_tools: 'tools/filesystem.json' } },
       hints: { 'petstore/findPetsByStatus': { aliases: ['pets by status'], keywords: ['availability'] } },
       tools_out: 'graphs/tools',
     };
@@ -27,6 +27,11 @@ describe('config: servers, sources, hints', () => {
     [{ servers: { m: { command: 'x', timeout_ms: 0 } } }, "c.yaml: 'servers.m.timeout_ms' must be a positive integer"],
     [{ sources: { p: { openapi: 'a', mcp_tools: 'b' } } }, "c.yaml: 'sources.p' needs exactly one of 'openapi: <file>' or 'mcp_tools: <file>'"],
     [{ sources: { p: { graphql: 'a' } } }, "c.yaml: unknown key 'sources.p.graphql'"],
+    [{ sources: { p: { description: 'the pet shop' } } }, "c.yaml: 'sources.p' needs exactly one of 'openapi: <file>' or 'mcp_tools: <file>'"],
+    [{ sources: { p: { openapi: 'a', description: 3 } } }, "c.yaml: 'sources.p.description' must be a non-empty string"],
+    [{ servers: { m: { command: 'x', description: ' ' } } }, "c.yaml: 'servers.m.description' must be a non-empty string"],
+    [{ servers: { m: { url: 'http://h/mcp', description: ['a'] } } }, "c.yaml: 'servers.m.description' must be a non-empty string"],
+    [{ servers: { m: { command: 'x', description: 'x'.repeat(4097) } } }, "c.yaml: 'servers.m.description' is 4097 characters, over the 4096 allowed"],
     [{ hints: { nosource: { aliases: ['x'] } } }, "c.yaml: 'hints.nosource': the key must be '<source>/<tool name>'"],
     [{ hints: { 'p/t': { aliases: 'x' } } }, "c.yaml: 'hints.p/t.aliases' must be a list of strings"],
     [{ servers: { p: { command: 'x' } }, sources: { p: { openapi: 'a' } } }, "c.yaml: source id 'p' is used by both a server and a source file"],

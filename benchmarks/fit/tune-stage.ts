@@ -38,6 +38,11 @@ export const KNOBS: readonly Knob[] = [
   field('parameter/schema:description', 'weight', [0, 0.15, 0.3, 0.6], 0),
   field('parameter/mdkg:enumValue', 'weight', [0, 0.15, 0.3, 0.6], 0),
   field('group/schema:name', 'weight', [0, 0.3, 0.6, 1], 0),
+  // The source's own document (issue 24): the gtc catalogs have none, so these keep their start
+  // (chosen on servers-dev and everyday-dev) unless a set with source documents is fitted on.
+  field('source/schema:name', 'weight', [0, 0.5, 1, 2], 1),
+  field('source/schema:description', 'weight', [0, 0.5, 1, 2], 1),
+  field('source/mdkg:instructions', 'weight', [0, 0.15, 0.3, 0.6], 0.15),
   { path: ['fusion', 'weights', 'graph'], values: [0, 0.25, 0.5, 0.75], start: 0.75 },
   { path: ['fusion', 'weights', 'annotations'], values: [0, 0.1, 0.2, 0.3], start: 0.2 },
   { path: ['correctionWeight'], values: [0.25, 0.5, 0.75, 1], start: 0.5 },

@@ -5,6 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PaginatedResultSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeServer, openTransport, type LiveServerConfig, type OpenedTransport } from '../ingest/mcp/live-transport.js';
+import { serverWords, type ServerWords } from '../ingest/mcp/server-words.js';
 
 export type ServerState = 'idle' | 'connecting' | 'connected' | 'down';
 
@@ -53,6 +54,8 @@ export class Downstream {
   tools = new Map<string, Tool>();
   /** `notifications/tools/list_changed` received (the tools were listed again each time). */
   listChanges = 0;
+  /** What the server said about itself in `initialize` (name, title, version, instructions). */
+  words: ServerWords | undefined;
   /** Called with the server's tools each time they are listed (connect, list_changed). */
   onTools: ((tools: Tool[]) => void) | undefined;
   #client: Client | undefined;
@@ -100,6 +103,7 @@ export class Downstream {
       await Promise.race([client.connect(opened.transport), timer]);
       const listed = await Promise.race([listRaw(client), timer]);
       this.tools = new Map(listed.map((t) => [t.name, t]));
+      this.words = serverWords(client.getServerVersion(), client.getInstructions());
       this.onTools?.(listed);
       // The server's tools changed: list them again, so calls are checked against the new schemas.
       client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {

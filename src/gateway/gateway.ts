@@ -6,7 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { DataFactory } from 'n3';
 import type { MdkgConfig } from '../config.js';
 import type { Diagnostic } from '../errors.js';
-import { generateTools } from '../generate/generate-tools.js';
+import { generateTools, type ToolSource } from '../generate/generate-tools.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { cacheDirProblem } from '../graph/cache-dir.js';
 import { openToolIndex } from '../search/open-index.js';
@@ -123,7 +123,7 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
   const servers = previous?.servers ?? new Map<string, Downstream>();
   if (previous === undefined) {
     for (const [id, s] of Object.entries(config.servers ?? {})) {
-      const { timeout_ms: timeout, ...server } = s;
+      const { timeout_ms: timeout, description: _description, ...server } = s;
       // `timeout_ms` bounds connecting and each call; without it, 15 s to connect and 60 s a call.
       servers.set(id, new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS));
     }
@@ -169,7 +169,16 @@ export function watchTools(gw: Gateway): void {
     server.onTools = (tools) => {
       queue = queue
         .then(async () => {
-          const [report] = await generateTools([{ id: server.source, kind: 'mcp-listed', tools }], { outDir: gw.toolsDir, cwd: gw.cwd });
+          // What the server said about itself in `initialize`, and what the config says about it.
+          const description = gw.config.servers?.[server.source]?.description;
+          const source: ToolSource = {
+            id: server.source,
+            kind: 'mcp-listed',
+            tools,
+            ...(server.words === undefined ? {} : { words: server.words }),
+            ...(description === undefined ? {} : { description }),
+          };
+          const [report] = await generateTools([source], { outDir: gw.toolsDir, cwd: gw.cwd });
           if (report === undefined) return;
           if (!report.ok) {
             gw.diagnostics.push(...report.diagnostics);

@@ -1,7 +1,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isMdkgError, MdkgError, type Diagnostic } from '../errors.js';
-import { listLiveTools, readMcpToolList, type LiveServerConfig } from '../ingest/mcp/index.js';
+import { listLiveTools, readMcpToolList, type LiveServerConfig, type ServerWords } from '../ingest/mcp/index.js';
 import { readOpenApi } from '../ingest/openapi/index.js';
 import type { IngestResult, ToolHints } from '../ingest/types.js';
 import { boundTool } from './bound-tool.js';
@@ -15,12 +15,17 @@ import { writeSourceDocuments, type WriteSummary } from './write-documents.js';
 import { readTextFile } from '../util/read-file.js';
 import { DEFAULT_MAX_TOOL_LIST_BYTES } from '../ingest/mcp/read-tool-list.js';
 
-/** One source to generate: a catalog file or a live server, under a source id. */
-export type ToolSource =
+/**
+ * One source to generate: a catalog file or a live server, under a source id. `description` is
+ * what the user wrote about it (`description:` in mdkg.config.yaml); it and what a server says
+ * about itself in `initialize` go into the source's own document (`_source.md`).
+ */
+export type ToolSource = (
   | { id: string; kind: 'openapi' | 'mcp-tools'; file: string }
   | { id: string; kind: 'mcp-server'; server: LiveServerConfig; timeoutMs?: number }
-  /** Tools a connected server already listed (the gateway's downstream servers). */
-  | { id: string; kind: 'mcp-listed'; tools: readonly unknown[] };
+  /** Tools a connected server already listed (the gateway's downstream servers), and its `initialize` words. */
+  | { id: string; kind: 'mcp-listed'; tools: readonly unknown[]; words?: ServerWords }
+) & { description?: string };
 
 export interface SourceReport extends WriteSummary {
   tools: number;
@@ -39,8 +44,11 @@ export interface GenerateOptions {
   onSource?: (id: string, index: number, total: number) => void;
 }
 
-async function ingest(source: ToolSource, cwd: string): Promise<IngestResult> {
-  if (source.kind === 'mcp-listed') return readMcpToolList(JSON.stringify({ tools: source.tools }), { source: source.id });
+async function ingest(source: ToolSource, cwd: string): Promise<IngestResult & { server?: ServerWords }> {
+  if (source.kind === 'mcp-listed') {
+    const read = readMcpToolList(JSON.stringify({ tools: source.tools }), { source: source.id });
+    return source.words === undefined ? read : { ...read, server: source.words };
+  }
   if (source.kind === 'mcp-server') {
     return listLiveTools(source.server, { source: source.id, cwd, ...(source.timeoutMs === undefined ? {} : { timeoutMs: source.timeoutMs }) });
   }
@@ -122,7 +130,12 @@ async function generateSource(source: ToolSource, options: GenerateOptions): Pro
     };
     return { ...empty, diagnostics: [...result.diagnostics, d], ok: false };
   }
-  const { documents, stats, edges } = sourceDocuments(result.tools, options.hints ?? {});
+  const words = {
+    source: source.id,
+    ...(read.server === undefined ? {} : { server: read.server }),
+    ...(source.description === undefined ? {} : { description: source.description }),
+  };
+  const { documents, stats, edges } = sourceDocuments(result.tools, options.hints ?? {}, words);
   const oversize = checkSizes(documents, source.id);
   const written = await writeSourceDocuments(options.outDir, source.id, oversize.documents, oversize.keep);
   const diagnostics = [...result.diagnostics, ...oversize.diagnostics, ...written.diagnostics];

@@ -5,6 +5,7 @@ import type { DependencyEdge, ToolHints, ToolModel } from '../ingest/types.js';
 import type { DocumentModel } from '../markdown-ld/types.js';
 import { encodeFileName } from './file-names.js';
 import { groupDocument, toolDocument } from './tool-document.js';
+import { SOURCE_DOCUMENT_FILE, sourceDocument, type SourceWords } from './source-document.js';
 import { schemaJsonCache, toolText } from './tool-text.js';
 import { own } from '../util/own.js';
 
@@ -33,6 +34,7 @@ function eachDocument(
   hints: Readonly<Record<string, ToolHints>>,
   takeTool: (path: string, ...parts: ToolParts) => void,
   takeGroup: (path: string, model: DocumentModel) => void,
+  words: SourceWords & { source?: string },
 ): { stats: AnnotationStats; edges: number } {
   const ready = tools.map((t) => inferAnnotations(mergeHints(t, own(hints, `${t.source}/${t.name}`))));
   const { edges, groups } = detectDependencies(ready);
@@ -48,20 +50,26 @@ function eachDocument(
   }
   for (const tool of ready) takeTool(`${encodeFileName(tool.name)}.md`, tool, outgoing.get(tool.name) ?? [], membership.get(tool.name) ?? []);
   for (const g of groups) takeGroup(`_groups/${encodeFileName(g.id)}.md`, groupDocument(tools[0]?.source ?? '', g));
+  // The source's own document, unless a tool's document has its file name (a tool named `_source`).
+  const source = words.source ?? tools[0]?.source;
+  const itself = source === undefined ? undefined : sourceDocument(source, words);
+  if (itself !== undefined && !ready.some((t) => `${encodeFileName(t.name)}.md` === SOURCE_DOCUMENT_FILE)) takeGroup(SOURCE_DOCUMENT_FILE, itself);
   return { stats: annotationStats(ready), edges: edges.length };
 }
 
 /**
  * The document models of one source (file path relative to the source folder → model): hints
- * merged, missing annotations inferred, dependency edges and groups detected.
+ * merged, missing annotations inferred, dependency edges and groups detected, and the source's own
+ * document (`_source.md`) when `words` say anything about it.
  */
 export function sourceModels(
   tools: readonly ToolModel[],
   hints: Readonly<Record<string, ToolHints>>,
+  words: SourceWords & { source?: string } = {},
 ): { models: Map<string, DocumentModel>; stats: AnnotationStats; edges: number } {
   const models = new Map<string, DocumentModel>();
   const take = (path: string, model: DocumentModel): void => void models.set(path, model);
-  const { stats, edges } = eachDocument(tools, hints, (path, ...parts) => take(path, toolDocument(...parts)), take);
+  const { stats, edges } = eachDocument(tools, hints, (path, ...parts) => take(path, toolDocument(...parts)), take, words);
   return { models, stats, edges };
 }
 
@@ -74,6 +82,7 @@ export function sourceModels(
 export function sourceDocuments(
   tools: readonly ToolModel[],
   hints: Readonly<Record<string, ToolHints>>,
+  words: SourceWords & { source?: string } = {},
 ): { documents: Map<string, string>; stats: AnnotationStats; edges: number } {
   const documents = new Map<string, string>();
   const json = schemaJsonCache();
@@ -82,6 +91,7 @@ export function sourceDocuments(
     hints,
     (path, ...parts) => documents.set(path, toolText(...parts, json)),
     (path, model) => documents.set(path, writeDocument(model)),
+    words,
   );
   return { documents, stats, edges };
 }

@@ -6,6 +6,7 @@ import { splitClauses } from './request/clauses.js';
 import { withoutNegated } from './request/negation.js';
 import { maxFused, type Fused } from './rank/fusion.js';
 import { buildHits } from './result/build-hits.js';
+import { capConfidence } from './result/confidence-order.js';
 import { prepareQuery, runNormalizer } from './request/normalize-query.js';
 import { rankRequest, type RankOptions, type Ranking } from './rank/rank-request.js';
 import type { IndexParts } from './rank/index-parts.js';
@@ -81,7 +82,8 @@ export async function searchIndex(
   const { state, lists, learned } = whole;
   const { params } = parts;
   const maxScore = whole.maxScore ?? maxFused(lists, params.fusion.weights, params.fusion.k);
-  const hits = buildHits(parts, state, ranked.slice(0, opts.limit), maxScore, opts.explain, learned, ranked[1]);
+  // Confidence never increases down the list (result/confidence-order.ts).
+  const hits = capConfidence(buildHits(parts, state, ranked.slice(0, opts.limit), maxScore, opts.explain, learned, ranked[1]));
   const top = hits[0]?.confidence ?? 0;
   if (hits.length === 0) {
     diagnostics.push({ code: 'MDKG_LOW_CONFIDENCE', severity: 'warning', message: `no tool matched '${searched}'` });

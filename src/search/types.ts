@@ -98,9 +98,10 @@ export interface SearchHit {
   /**
    * With `explain`: the features the confidence was computed from, and (strategy `full`) the
    * re-ranker's features of this tool, kept apart (both have a `relative`; calibration is fitted on
-   * exactly the confidence features).
+   * exactly the confidence features). `calibrated`: the confidence the features give, when the hit's
+   * `confidence` was capped at the one of the hit above it (confidence never increases down a list).
    */
-  features?: { confidence: Record<string, number>; rerank?: Record<string, number> };
+  features?: { confidence: Record<string, number>; rerank?: Record<string, number>; calibrated?: number };
 }
 
 export interface SearchResult {

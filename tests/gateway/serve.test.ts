@@ -25,7 +25,7 @@ beforeAll(async () => {
   const config = [
     'servers:',
     `  filesystem: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(NODE_MODULES, 'server-filesystem/dist/index.js'))}, ${JSON.stringify(work)}] }`,
-    `  memory: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(NODE_MODULES, 'server-memory/dist/index.js'))}], env: { MEMORY_FILE_PATH: ${JSON.stringify(join(work, 'memory.jsonl'))} } }`,
+    `  memory: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(join(NODE_MODULES, 'server-memory/dist/index.js'))}], env: { MEMORY_FILE_PATH: ${JSON.stringify(join(work, 'memory.jsonl'))} }, description: 'people I know and what they told me' }`,
     '  ghost: { command: /nonexistent/mdkg-ghost-server, timeout_ms: 3000 }',
     'serve: { confirm_destructive: true }',
     '',
@@ -133,13 +133,40 @@ describe('mdkg serve over stdio', () => {
   it('every loaded document is a resource mdkg://doc/<id>, read as its Markdown', async () => {
     const { resources, nextCursor } = await client.listResources();
     expect(nextCursor).toBeUndefined();
-    expect(resources.length).toBe(58);
+    expect(resources.length).toBe(61);
     const uri = 'mdkg://doc/tool:memory/create_entities';
     expect(resources.map((r) => r.uri)).toContain(uri);
     const read = await client.readResource({ uri });
     expect(read.contents[0]).toMatchObject({ uri, mimeType: 'text/markdown' });
     expect(JSON.stringify(read.contents[0])).toContain('# Create Entities');
     await expect(client.readResource({ uri: 'mdkg://doc/concept:nowhere' })).rejects.toThrow(/no document/);
+  });
+
+  it("writes each server's own words (initialize, and the config's description) into its source document", async () => {
+    const file = join(work, 'graphs', 'tools', 'memory', '_source.md');
+    // The gateway regenerates a server's documents after it connects: wait (bounded) for them.
+    let text = '';
+    for (let i = 0; i < 200 && !text.includes('description:'); i += 1) {
+      text = await readFile(file, 'utf8').catch(() => '');
+      if (!text.includes('description:')) await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(text.split('\n').filter((l) => /^(id|type|title|name|version|source|description):/.test(l))).toEqual([
+      'id: tool:memory',
+      'type: ToolSource',
+      'title: memory-server',
+      'name: memory-server',
+      'description: people I know and what they told me',
+      'source: memory',
+      'version: 0.6.3',
+    ]);
+    // Re-indexed with it (right after the write: wait, bounded): a request naming the server finds its tool.
+    let first: string | undefined;
+    for (let i = 0; i < 200 && first !== 'tool:memory/search_nodes'; i += 1) {
+      if (i > 0) await new Promise((done) => setTimeout(done, 50));
+      const tools = (await call('search_tools', { query: 'search my memory', limit: 1 })).structuredContent?.tools as Array<{ id: string }> | undefined;
+      first = tools?.[0]?.id;
+    }
+    expect(first).toBe('tool:memory/search_nodes');
   });
 
   it('index_build reloads, re-indexes and reconnects: counts, timings, every server stated', async () => {

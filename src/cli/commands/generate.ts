@@ -83,11 +83,20 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
   } else {
     sources = [
       ...Object.entries(config.sources ?? {}).map(
-        ([id, s]): ToolSource => ('openapi' in s ? { id, kind: 'openapi', file: s.openapi } : { id, kind: 'mcp-tools', file: s.mcp_tools }),
+        ([id, s]): ToolSource => ({
+          ...('openapi' in s ? { id, kind: 'openapi', file: s.openapi } : { id, kind: 'mcp-tools', file: s.mcp_tools }),
+          ...(s.description === undefined ? {} : { description: s.description }),
+        }),
       ),
       ...Object.entries(config.servers ?? {}).map(([id, s]): ToolSource => {
-        const { timeout_ms: timeoutMs, ...server } = s;
-        return { id, kind: 'mcp-server', server, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+        const { timeout_ms: timeoutMs, description, ...server } = s;
+        return {
+          id,
+          kind: 'mcp-server',
+          server,
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          ...(description === undefined ? {} : { description }),
+        };
       }),
     ];
     if (sources.length === 0)

@@ -5,6 +5,7 @@ import type { MdkgCode } from '../../errors.js';
 import type { IngestResult } from '../types.js';
 import { convertMcpTools } from './convert.js';
 import { checkServerConfig, describeServer, openTransport, type LiveServerConfig, type OpenedTransport } from './live-transport.js';
+import { serverWords, type ServerWords } from './server-words.js';
 
 export type { HttpServerConfig, LiveServerConfig, StdioServerConfig } from './live-transport.js';
 
@@ -30,12 +31,13 @@ class Broken extends Error {}
 
 /**
  * Lists the tools of a live MCP server (stdio child or Streamable HTTP) with the SDK client,
- * following `nextCursor` pages, and converts them like a tool-list file. Never throws: a server
+ * following `nextCursor` pages, and converts them like a tool-list file; `server` holds what the
+ * server said about itself in `initialize` (name, title, version, instructions). Never throws: a server
  * that fails to start, exits, breaks the protocol or loops is one MDKG_SOURCE_FAILED diagnostic,
  * one that does not answer in time MDKG_SOURCE_TIMEOUT, and either way no tools are returned (a
  * partial list would look like removed tools). The child is always ended and the client closed.
  */
-export async function listLiveTools(server: LiveServerConfig, options: ListLiveToolsOptions): Promise<IngestResult> {
+export async function listLiveTools(server: LiveServerConfig, options: ListLiveToolsOptions): Promise<IngestResult & { server?: ServerWords }> {
   const { source } = options;
   const timeoutMs = budgetOf(options.timeoutMs);
   const fail = (code: MdkgCode, message: string): IngestResult => ({ source, tools: [], diagnostics: [{ code, severity: 'error', message }] });
@@ -59,7 +61,9 @@ export async function listLiveTools(server: LiveServerConfig, options: ListLiveT
     const raw = await Promise.race([work, expired]);
     await Promise.race([opened.endSession().catch(() => {}), expired.catch(() => {})]);
     const converted = convertMcpTools(raw, { source });
-    return { source, ...converted };
+    // What the server said about itself in `initialize` (read once it is connected).
+    const words = serverWords(client.getServerVersion(), client.getInstructions());
+    return { source, ...converted, ...(words === undefined ? {} : { server: words }) };
   } catch (error) {
     const seen = lastError; // what the transport reported before the failure, not while closing
     const timedOut = error instanceof Deadline || (error instanceof McpError && error.code === ErrorCode.RequestTimeout);

@@ -138,7 +138,7 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
   const bySubject = new Map(toolIds.map(({ id }, i) => [id, i]));
   const byIri = new Map(toolIds.map(({ iri }, i) => [iri, i]));
   const catalog = { tools, edges: readEdges(r, bySubject, byIri), groups: readGroups(r, tools, groupIds) };
-  const fields = new ToolFields(r, fieldKeys, tools, { parameter: m('parameter'), memberOf: m('memberOf') });
+  const fields = new ToolFields(r, fieldKeys, tools, { parameter: m('parameter'), memberOf: m('memberOf'), source: m('source') }, sourceDocuments(store, r));
   let last: { index: number; text: Map<string, string[]> } | undefined;
   const docs = toolIds.map(
     ({ id }, index): ToolText => ({
@@ -166,4 +166,21 @@ function readGroups(r: TermReader, tools: readonly ToolRecord[], groupIds: reado
     });
   });
   return groups;
+}
+
+/** The document of each source (type ToolSource) by its `mdkg:source`; the first one in IRI order wins. */
+function sourceDocuments(store: QuadStore, r: TermReader): Map<string, number> {
+  const docs = [...new Set(store.pairs(namedNode(RDF_TYPE), namedNode(m('ToolSource'))).subjects)].sort((a, b) => {
+    const x = r.value(a) ?? '';
+    const y = r.value(b) ?? '';
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const table = r.table([m('source')]);
+  const out = new Map<string, number>();
+  for (const doc of docs) {
+    r.collect(doc, table);
+    const source = r.value(r.firstLiteral(table, 0));
+    if (source !== undefined && !out.has(source)) out.set(source, doc);
+  }
+  return out;
 }

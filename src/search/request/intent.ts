@@ -19,6 +19,7 @@ import { COORDINATORS, verbsInHeadFinalText, type VerbClass, type VerbMatch } fr
 import { splitIdentifier } from '../../lexicon/words.js';
 import type { Intent } from '../types.js';
 import { ruleEnabled } from './rule-ablation.js';
+import { pastChangeQuestions, QUESTION_AUXILIARIES } from './state-question.js';
 
 export type ActionIntent = Exclude<Intent, 'neutral'>;
 
@@ -85,7 +86,17 @@ export function classifyIntent(query: string): IntentResult {
 
   const words = splitIdentifier(text);
   const verbAt = new Map(verbsOfWords(words, ruleEnabled('phrasal')).map((v) => [v.index, v.match]));
+  // "what files changed?", "which records were deleted?": a change asked about is a read (state-question.ts).
+  const asked = ruleEnabled('stateQuestions')
+    ? pastChangeQuestions(
+        text,
+        words,
+        splitIdentifier,
+        new Map([...verbAt].map(([i, m]) => [i, { verb: m.verb, change: m.lang === 'en' && m.verbClass !== 'read' }])),
+      )
+    : new Set<number>();
   let seenMain = false;
+  let openerCounted = false;
   for (const [i, word] of words.entries()) {
     const question = QUESTION_WORDS.get(word);
     if (question !== undefined) {
@@ -94,6 +105,16 @@ export function classifyIntent(query: string): IntentResult {
     }
     const match = verbAt.get(i);
     if (match === undefined || !counted(match)) continue;
+    if (asked.has(i)) {
+      // Asked about, not asked for: it names what the question is about and weighs nothing; a
+      // yes/no question ("has it been deleted?") counts its opening auxiliary as a question word.
+      add(match.verb, match.lang, 'read', 0);
+      if (words[0] !== undefined && QUESTION_AUXILIARIES.has(words[0]) && !openerCounted) {
+        openerCounted = true;
+        add(words[0], 'en', 'read', OTHER);
+      }
+      continue;
+    }
     const main = !seenMain || COORDINATORS.has(words[i - 1] ?? '');
     seenMain = true;
     if (main) addAction(match.verbClass);

@@ -2,7 +2,7 @@
 // off for the whole process. Every rule is on unless an ablation run turns it off; nothing in mdkg
 // itself calls setRuleAblationForBenchmarks. (Clause splitting is turned off per search instead,
 // with SearchOptions.clauses.)
-export type AblatableRule = 'negation' | 'notVerbs' | 'phrasal' | 'englishWords' | 'equivalents' | 'object';
+export type AblatableRule = 'negation' | 'notVerbs' | 'phrasal' | 'englishWords' | 'equivalents' | 'object' | 'stateQuestions';
 
 const off = new Set<AblatableRule>();
 

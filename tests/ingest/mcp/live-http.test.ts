@@ -89,6 +89,8 @@ describe('listLiveTools over Streamable HTTP', () => {
     expect(result).toEqual({
       source: 'remote',
       diagnostics: [],
+      // What the server said about itself in initialize (over HTTP too).
+      server: { name: 'http-fixture', version: '1.0.0' },
       tools: [
         {
           source: 'remote',

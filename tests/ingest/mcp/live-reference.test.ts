@@ -63,6 +63,7 @@ describe('listLiveTools on the reference servers', () => {
       { source: 'memory', timeoutMs: TIMEOUT_MS },
     );
     expect(result.diagnostics).toEqual([]);
+    expect(result.server).toEqual({ name: 'memory-server', version: '0.6.3' });
     expect(result.tools.map((t) => `${t.name}: ${hints(t)}`)).toEqual([
       'create_entities: readOnlyHint=false destructiveHint=false idempotentHint=false openWorldHint=false',
       'create_relations: readOnlyHint=false destructiveHint=false idempotentHint=false openWorldHint=false',
@@ -87,6 +88,10 @@ describe('listLiveTools on the reference servers', () => {
       { source: 'everything', timeoutMs: TIMEOUT_MS },
     );
     expect(result.diagnostics).toEqual([]);
+    // What the server says about itself in initialize: kept for its source document.
+    const { instructions, ...label } = result.server ?? {};
+    expect(label).toEqual({ name: 'mcp-servers/everything', title: 'Everything Reference Server', version: '2.0.0' });
+    expect(instructions?.split('\n')[0]).toBe('# Everything Server – Server Instructions');
     expect(result.tools.map((t) => t.name)).toEqual([
       'echo',
       'get-annotated-message',
