@@ -6,7 +6,7 @@
 // module (V8 "IsGraphAsync must be used on an instantiated module"), and the engine's actors do
 // one (graphql-to-sparql requires graphql). Ending such a worker waits for `ready`; its caller
 // does not.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Quad, Source } from '@rdfjs/types';
@@ -54,9 +54,11 @@ function memoryMb(): number {
 let workerFile: URL | undefined;
 
 /**
- * The file a query worker runs: the engine bundle (dist/engine/, scripts/bundle-engine.mjs) when it
- * is at least as new as the worker module, else the module (a `tsc` alone leaves the bundle stale).
- * An installed mdkg always runs the bundle: it holds Comunica and the undici that runs on Node 20.
+ * The file a query worker runs: the engine bundle (dist/engine/, scripts/bundle-engine.mjs), which
+ * holds Comunica and the undici that runs on Node 20; an installed mdkg has no other engine (Comunica
+ * is a devDependency). In a checkout (src/ beside dist/) the worker module runs instead when it is
+ * newer than the bundle (a `tsc` alone leaves the bundle stale). An install has no src/, and its
+ * file times are the order npm unpacked them in, so there the bundle always wins.
  * Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
  * thread cannot load .ts files, and `npm test` builds before it runs the tests.
  */
@@ -66,7 +68,8 @@ function queryWorkerFile(): URL {
   const module = new URL('sparql/query-worker.js', dist);
   const bundle = new URL('engine/query-worker.js', dist);
   const bundleTime = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
-  const moduleTime = statSync(module, { throwIfNoEntry: false })?.mtimeMs;
+  const checkout = existsSync(new URL('../src/', dist));
+  const moduleTime = checkout ? statSync(module, { throwIfNoEntry: false })?.mtimeMs : undefined;
   workerFile = bundleTime !== undefined && (moduleTime === undefined || bundleTime >= moduleTime) ? bundle : module;
   return workerFile;
 }
