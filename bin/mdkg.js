@@ -13,9 +13,13 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 // The bundle `npm run build` makes (scripts/bundle-cli.mjs) loads faster than the ~90 modules it
-// holds; it is used unless the modules were built after it (a `tsc` alone leaves it stale).
+// holds; in a checkout (src/ beside dist/) it is used unless the modules were built after it (a
+// `tsc` alone leaves it stale). An install has no src/ and its file times are the order npm
+// unpacked the files in, so there the bundle is used whenever it is there.
 const bundle = new URL('../dist/bundle/main.js', import.meta.url);
-const fresh = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs >= statSync(entry).mtimeMs;
+const bundleTime = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
+const checkout = existsSync(new URL('../src/', import.meta.url));
+const fresh = bundleTime !== undefined && (!checkout || bundleTime >= statSync(entry).mtimeMs);
 const { main, removeInFlight } = await import((fresh ? bundle : entry).href);
 // Interrupted: remove the temp files and folders in flight (a half-written document, a bench
 // catalog), then end with the usual 128 + signal number.

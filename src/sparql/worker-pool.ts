@@ -6,6 +6,7 @@
 // module (V8 "IsGraphAsync must be used on an instantiated module"), and the engine's actors do
 // one (graphql-to-sparql requires graphql). Ending such a worker waits for `ready`; its caller
 // does not.
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Quad, Source } from '@rdfjs/types';
@@ -50,11 +51,31 @@ function memoryMb(): number {
   return Number.isInteger(value) && value >= 64 ? value : DEFAULT_WORKER_MEMORY_MB;
 }
 
+let workerFile: URL | undefined;
+
+/**
+ * The file a query worker runs: the engine bundle (dist/engine/, scripts/bundle-engine.mjs), which
+ * holds Comunica and the undici that runs on Node 20; an installed mdkg has no other engine (Comunica
+ * is a devDependency). In a checkout (src/ beside dist/) the worker module runs instead when it is
+ * newer than the bundle (a `tsc` alone leaves the bundle stale). An install has no src/, and its
+ * file times are the order npm unpacked them in, so there the bundle always wins.
+ * Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
+ * thread cannot load .ts files, and `npm test` builds before it runs the tests.
+ */
+function queryWorkerFile(): URL {
+  if (workerFile !== undefined) return workerFile;
+  const dist = new URL(import.meta.url.endsWith('.ts') ? '../../dist/' : '../', import.meta.url);
+  const module = new URL('sparql/query-worker.js', dist);
+  const bundle = new URL('engine/query-worker.js', dist);
+  const bundleTime = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
+  const checkout = existsSync(new URL('../src/', dist));
+  const moduleTime = checkout ? statSync(module, { throwIfNoEntry: false })?.mtimeMs : undefined;
+  workerFile = bundleTime !== undefined && (moduleTime === undefined || bundleTime >= moduleTime) ? bundle : module;
+  return workerFile;
+}
+
 function spawn(): Slot {
-  // Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
-  // thread cannot load .ts files, and `npm test` builds before it runs the tests.
-  const fromSource = import.meta.url.endsWith('.ts');
-  const worker = new Worker(new URL(fromSource ? '../../dist/sparql/query-worker.js' : '../sparql/query-worker.js', import.meta.url), {
+  const worker = new Worker(queryWorkerFile(), {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb(), stackSizeMb: 8 },
   });
   worker.unref();

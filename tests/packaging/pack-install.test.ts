@@ -2,7 +2,10 @@
 // installed into an empty folder from the npm cache, then used from other empty folders: `mdkg
 // --help`, `mdkg init --import` of a Claude Desktop config naming the memory reference server, and
 // the Claude Desktop entry init printed, spawned by the SDK's client: handshake and a search_tools
-// call that finds a memory tool. Nothing may come from this checkout but the memory server.
+// call that finds a memory tool, then graph_query and graph_search (SPARQL). `mdkg query` runs
+// on a small graph, locally and with SERVICE to an allowlisted endpoint on 127.0.0.1: the engine
+// must load on Node 20 from the install (dist/engine/, scripts/bundle-engine.mjs). Nothing may come
+// from this checkout but the memory server and that endpoint.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,9 +15,11 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DataFactory, Store } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/cli.js';
 import { serverEntry } from '../helpers/mcp-servers.js';
+import { startSparqlEndpoint } from '../helpers/sparql-endpoint.js';
 
 const run = promisify(execFile);
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -56,6 +61,8 @@ describe('the packed package, installed into an empty folder', () => {
       'dist/cli/commands/init.js',
       'dist/graph/parse-worker.js',
       'dist/sparql/query-worker.js',
+      'dist/engine/query-worker.js',
+      'dist/engine/THIRD-PARTY-LICENSES.txt',
       'dist/lexicon/data/thesaurus.json',
       'dist/lexicon/data/english-words.json',
       'dist/search/params/data/search-params.json',
@@ -75,7 +82,45 @@ describe('the packed package, installed into an empty folder', () => {
     expect(stdout).toContain('\n  init [dir] ');
   });
 
-  it('mdkg init prints a Claude Desktop entry that starts the installed gateway, which finds a memory tool', async () => {
+  it('installs no Comunica and no undici 8 (it needs Node 22.19; the engine bundle carries undici 7)', async () => {
+    const modules = join(prefix, 'node_modules');
+    expect(existsSync(join(modules, '@comunica'))).toBe(false);
+    // jsonld's HTTP client brings undici 6 (never used: documents have no remote contexts).
+    const { stdout } = await run(NPM, ['ls', 'undici', '--all', '--json', '--prefix', prefix], { cwd: prefix, env: npmEnv, timeout: 30_000 });
+    const versions = [...stdout.matchAll(/"undici": \{\s*"version": "(\d+)\./g)].map((m) => Number(m[1]));
+    expect(versions.length).toBeGreaterThan(0);
+    expect(versions.filter((major) => major >= 8)).toEqual([]);
+  });
+
+  it('mdkg query answers SPARQL on a small graph, locally and through SERVICE to an allowlisted endpoint', async () => {
+    const cwd = join(root, 'sparql');
+    await mkdir(join(cwd, 'graphs'), { recursive: true });
+    for (const [name, title] of [
+      ['read_file', 'Read file'],
+      ['list_dir', 'List directory'],
+    ])
+      await writeFile(join(cwd, 'graphs', `${name}.md`), `---\nid: tool:fs/${name}\ntype: Tool\ntitle: ${title}\nsummary: ${title}.\n---\n# ${title}\n`);
+    const mdkg = (args: string[]) => run(join(prefix, 'node_modules', '.bin', 'mdkg'), ['query', '--format', 'csv', ...args], { cwd, timeout: 30_000 });
+    const local = await mdkg(['SELECT ?s ?name WHERE { ?s schema:name ?name } ORDER BY ?name']);
+    expect(local.stdout).toBe('s,name\r\nhttps://w3id.org/mdkg/tool/fs/list_dir,List directory\r\nhttps://w3id.org/mdkg/tool/fs/read_file,Read file\r\n');
+
+    const { namedNode, literal, quad } = DataFactory;
+    const stars = 'http://remote.example/stars';
+    const integer = namedNode('http://www.w3.org/2001/XMLSchema#integer');
+    const endpoint = await startSparqlEndpoint(
+      new Store([quad(namedNode('https://w3id.org/mdkg/tool/fs/read_file'), namedNode(stars), literal('42', integer))]),
+    );
+    try {
+      const query = `SELECT ?name ?stars WHERE { ?s schema:name ?name SERVICE <${endpoint.url}> { ?s <${stars}> ?stars } }`;
+      const federated = await mdkg(['--allow-service', endpoint.url, query]);
+      expect(federated.stdout).toBe('name,stars\r\nRead file,42\r\n');
+      expect(endpoint.requests.some((r) => r.query?.includes(stars) === true)).toBe(true);
+    } finally {
+      await endpoint.close();
+    }
+  }, 60_000);
+
+  it('mdkg init prints a Claude Desktop entry that starts the installed gateway, which finds a memory tool and answers SPARQL', async () => {
     const project = join(root, 'project');
     const elsewhere = join(root, 'elsewhere');
     await mkdir(project);
@@ -117,6 +162,18 @@ describe('the packed package, installed into an empty folder', () => {
       expect(perSource).toEqual({ memory: 9 });
       const found = (await client.callTool({ name: 'search_tools', arguments: { query: 'read the whole knowledge graph', limit: 3 } })) as CallToolResult;
       expect((found.structuredContent?.tools as Array<{ id: string }> | undefined)?.[0]?.id).toBe('tool:memory/read_graph');
+      const queried = (await client.callTool({
+        name: 'graph_query',
+        arguments: { sparql: 'SELECT ?name WHERE { tool:memory/read_graph schema:name ?name }' },
+      })) as CallToolResult;
+      expect(queried.structuredContent).toEqual({
+        head: { vars: ['name'] },
+        results: { bindings: [{ name: { type: 'literal', value: 'Read Graph' } }] },
+        truncated: false,
+        warnings: [],
+      });
+      const searched = (await client.callTool({ name: 'graph_search', arguments: { query: 'read graph', limit: 2 } })) as CallToolResult;
+      expect((searched.structuredContent?.matches as Array<{ id: string }> | undefined)?.[0]?.id).toBe('tool:memory/read_graph');
     } finally {
       await client.close();
     }

@@ -19,8 +19,9 @@ afterAll(async () => {
 });
 
 describe('query workers and the code they load', () => {
-  it('a worker says ready, before anything else, once its engine is built', async () => {
-    const worker = new Worker(new URL('../../dist/sparql/query-worker.js', import.meta.url));
+  // The module (a checkout after `tsc`) and the engine bundle (what an install runs: Comunica inside).
+  it.each(['sparql', 'engine'])('a worker (dist/%s/) says ready, before anything else, once its engine is built', async (folder) => {
+    const worker = new Worker(new URL(`../../dist/${folder}/query-worker.js`, import.meta.url));
     try {
       const first = await new Promise<FromWorker>((resolve, reject) => {
         worker.once('message', resolve);
