@@ -51,7 +51,12 @@ function sizeMiss(checked: { header: SignedHeader; payloadStart: number }, size:
 export function tooLargeMiss(miss: SignedMiss, what: string, file: string): Diagnostic | undefined {
   if (miss.tooLarge === undefined) return undefined;
   const { bytes, maxBytes } = miss.tooLarge;
-  return { code: 'MDKG_FILE_TOO_LARGE', severity: 'warning', message: `${what} is ${bytes} bytes, over its limit of ${maxBytes}: ignored unread and rebuilt`, file };
+  return {
+    code: 'MDKG_FILE_TOO_LARGE',
+    severity: 'warning',
+    message: `${what} is ${bytes} bytes, over its limit of ${maxBytes}: ignored unread and rebuilt`,
+    file,
+  };
 }
 export type SignedRead = { ok: true; payload: unknown } | SignedMiss;
 
@@ -86,7 +91,11 @@ export async function readSignedRaw(path: string, kind: SignedFile, key?: string
 }
 
 /** The header line of a signed file's first bytes (at most 4 KiB), checked: this format, version, key (unless undefined) and signer. */
-export function checkSignedHeader(bytes: Buffer, kind: SignedFile, key: string | undefined): { ok: true; header: SignedHeader; payloadStart: number } | SignedMiss {
+export function checkSignedHeader(
+  bytes: Buffer,
+  kind: SignedFile,
+  key: string | undefined,
+): { ok: true; header: SignedHeader; payloadStart: number } | SignedMiss {
   const newline = bytes.subarray(0, 4097).indexOf(0x0a);
   if (newline < 0) return { ok: false, damage: 'no header' };
   let header: Header;

@@ -26,6 +26,8 @@ import type { IndexSnapshot } from './tool-index.js';
 export const INDEX_FILE = 'search-index.bin';
 /** Format 9 (5 with aligned arrays, strings as UTF-8 bytes, sorted terms, a table of step weights, annotations apart, the records after the head: index-file.ts); larger index files than 1 GiB are refused unread (MDKG_FILE_TOO_LARGE) and rebuilt. */
 const KIND: SignedFile = { format: 'mdkg-search-index', version: 9, maxBytes: 1024 * 1024 * 1024 };
+/** The largest search index file read or written. */
+export const MAX_INDEX_BYTES = KIND.maxBytes;
 /** A document changed this recently may not show in its times yet: the index is not written. */
 export const RACY_MS = 2000;
 

@@ -70,8 +70,7 @@ export async function openIndexFile(path: string, kind: SignedFile): Promise<Raw
       return checked.ok ? { ok: false, damage: `truncated: ${stat.size - checked.payloadStart} of ${checked.header.bytes} bytes` } : checked;
     }
     const stated = checked.header.head;
-    const head =
-      typeof stated === 'number' && Number.isSafeInteger(stated) && stated >= 0 ? Math.min(stat.size, checked.payloadStart + stated) : stat.size;
+    const head = typeof stated === 'number' && Number.isSafeInteger(stated) && stated >= 0 ? Math.min(stat.size, checked.payloadStart + stated) : stat.size;
     // Not zero-filled (every byte is read or the file is refused); the head starts 8-aligned in it
     // when the header line is padded (writeSignedBytes), so its arrays are viewed in place.
     const bytes = Buffer.allocUnsafeSlow(head);

@@ -65,11 +65,15 @@ export async function writeVectorCache(file: string, modelId: string, dimensions
   const record = HASH_BYTES + dimensions * 4;
   // Never written when it would be refused on reading (the header line takes well under 1 KiB).
   if (vectors.size * record > MAX_VECTOR_CACHE_BYTES - 1024)
-    throw new MdkgError('MDKG_FILE_TOO_LARGE', `${vectors.size} vectors of ${dimensions} dimensions are over the vector cache's limit of ${MAX_VECTOR_CACHE_BYTES} bytes`, {
-      file,
-      bytes: vectors.size * record,
-      maxBytes: MAX_VECTOR_CACHE_BYTES,
-    });
+    throw new MdkgError(
+      'MDKG_FILE_TOO_LARGE',
+      `${vectors.size} vectors of ${dimensions} dimensions are over the vector cache's limit of ${MAX_VECTOR_CACHE_BYTES} bytes`,
+      {
+        file,
+        bytes: vectors.size * record,
+        maxBytes: MAX_VECTOR_CACHE_BYTES,
+      },
+    );
   const payload = Buffer.alloc(vectors.size * record);
   let i = 0;
   for (const [hash, v] of vectors) {
