@@ -52,16 +52,21 @@ export async function boundedFetch(url: string, init: Omit<RequestInit, 'signal'
   const onAbort = (): void => end(new FetchLimitError('aborted', 'aborted by the caller', { cause: outer?.reason }));
   if (outer?.aborted === true) onAbort();
   outer?.addEventListener('abort', onAbort, { once: true });
+  // A wait that loses the race still settles later (rejected by the abort): it is not left unhandled.
+  const bounded = <T>(wait: Promise<T>): Promise<T> => {
+    wait.catch(() => {});
+    return Promise.race([wait, stopped]);
+  };
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    const response = await Promise.race([fetch(url, { ...init, signal: controller.signal }), stopped]);
+    const response = await bounded(fetch(url, { ...init, signal: controller.signal }));
     const stated = Number(response.headers.get('content-length') ?? Number.NaN);
     if (stated > maxBytes) throw new FetchLimitError('too-large', `the answer states ${stated} bytes, over the limit of ${maxBytes}`);
     reader = response.body?.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
     while (reader !== undefined) {
-      const { done, value } = await Promise.race([reader.read(), stopped]);
+      const { done, value } = await bounded(reader.read());
       if (done) break;
       size += value.length;
       if (size > maxBytes) throw new FetchLimitError('too-large', `the answer is over the limit of ${maxBytes} bytes`);
