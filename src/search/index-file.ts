@@ -26,6 +26,8 @@ export interface RecordLayout {
 }
 
 export const RECORDS_PER_BLOCK = 16;
+/** The most bytes asked of one read call. */
+const READ_CHUNK = 64 * 1024 * 1024;
 
 export function recordLayout(offsets: Uint32Array, bytes: Uint8Array, perBlock = RECORDS_PER_BLOCK): RecordLayout {
   const blocks = Math.ceil((offsets.length - 1) / perBlock);
@@ -77,7 +79,7 @@ export async function openIndexFile(path: string, kind: SignedFile): Promise<Raw
     let length = Math.min(got, head);
     first.copy(bytes, 0, 0, length);
     while (length < head) {
-      const n = await readAt(fd, bytes, length, head - length, length);
+      const n = await readAt(fd, bytes, length, Math.min(head - length, READ_CHUNK), length);
       if (n === 0) break;
       length += n;
     }

@@ -8,6 +8,8 @@ import { stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODE_VECTOR_CACHE } from '../../src/code-search/code-vectors.js';
+import { MAX_CODE_STATE_BYTES } from '../../src/generate/code-state.js';
+import { generateCode } from '../../src/generate/generate-code.js';
 import { CACHE_FILE, CACHE_KIND } from '../../src/graph/cache.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
 import { type SignedFile, writeSignedBytes } from '../../src/graph/signed-file.js';
@@ -38,6 +40,8 @@ interface Outcome {
 
 interface Kind {
   cap: number;
+  /** What a file at or under the cap (its JSON or header followed by zeros) reports: nothing for a cache whose damage is quiet. */
+  underCap?: 'quiet';
   /** A folder with a fresh, valid cache file; returns the folder and the file. */
   setup: () => Promise<{ dir: string; file: string }>;
   run: (dir: string) => Promise<Outcome>;
@@ -88,6 +92,24 @@ const KINDS: Record<string, Kind> = {
       return { diagnostics: cacheCodes(opened.diagnostics), rebuilt: !opened.warm && hits[0] === 'tool:memory/delete_entities' };
     },
   },
+  'code state': {
+    cap: MAX_CODE_STATE_BYTES,
+    underCap: 'quiet',
+    setup: async () => {
+      const dir = await tempDir({ 'src/a.ts': 'export function a(): number {\n  return 1;\n}\n', 'src/b.ts': 'export const b = 2;\n' });
+      const file = join(dir, '.mdkg', 'code-state.json');
+      // The clock a minute ahead: every file time is old enough to be trusted.
+      const options = { root: dir, outDir: join(dir, 'graphs', 'code'), statePath: file, now: Date.now() + 60_000 };
+      await generateCode(options);
+      await generateCode(options);
+      return { dir, file };
+    },
+    run: async (dir) => {
+      const file = join(dir, '.mdkg', 'code-state.json');
+      const report = await generateCode({ root: dir, outDir: join(dir, 'graphs', 'code'), statePath: file, now: Date.now() + 60_000 });
+      return { diagnostics: cacheCodes(report.diagnostics), rebuilt: report.files === 2 && report.parsed === 2 };
+    },
+  },
   'tool vectors': vectors('vectors'),
   'code vectors': vectors(CODE_VECTOR_CACHE),
 };
@@ -105,20 +127,24 @@ const CASES = Object.entries(KINDS).flatMap(([name, kind]) => sizes(kind.cap).ma
 
 describe('every cache kind checks its size against its cap before allocating', () => {
   it('documents the caps', () => {
-    expect([CACHE_KIND.maxBytes, MAX_INDEX_BYTES, MAX_VECTOR_CACHE_BYTES, MAX_READ_BYTES]).toEqual([512 * MiB, GiB, GiB, GiB]);
+    expect([CACHE_KIND.maxBytes, MAX_INDEX_BYTES, MAX_VECTOR_CACHE_BYTES, MAX_CODE_STATE_BYTES, MAX_READ_BYTES]).toEqual([512 * MiB, GiB, GiB, 256 * MiB, GiB]);
   });
 
-  it.each(CASES)('%s of %s bytes (%d): a coded warning, ignored and rebuilt, never a crash', async (_name, _label, size, kind) => {
+  it.each(CASES)('%s of %s bytes (%d): over the cap a coded warning; ignored and rebuilt, never a crash', async (_name, _label, size, kind) => {
     const { dir, file } = await kind.setup();
     await truncate(file, size);
     const outcome = await kind.run(dir);
     // Over the cap: refused from its size. At or under: its header states another length (the
     // file was extended with zeros), found from the first 4 KiB.
+    const tooLarge =
+      kind.underCap === 'quiet' ? `${size} bytes; at most ${kind.cap} are read` : `is ${size} bytes, over its limit of ${kind.cap}: ignored unread and rebuilt`;
     const expected =
       size > kind.cap
-        ? { code: 'MDKG_FILE_TOO_LARGE', message: expect.stringContaining(`is ${size} bytes, over its limit of ${kind.cap}: ignored unread and rebuilt`) }
-        : { code: 'MDKG_CACHE_CORRUPT', message: expect.stringMatching(/truncated: \d+ of \d+ bytes/) };
-    expect(outcome).toEqual({ diagnostics: [expected], rebuilt: true });
+        ? [{ code: 'MDKG_FILE_TOO_LARGE', message: expect.stringContaining(tooLarge) }]
+        : kind.underCap === 'quiet'
+          ? []
+          : [{ code: 'MDKG_CACHE_CORRUPT', message: expect.stringMatching(/truncated: \d+ of \d+ bytes/) }];
+    expect(outcome).toEqual({ diagnostics: expected, rebuilt: true });
     // Rewritten from what was rebuilt: a small, valid file the next run uses quietly.
     expect((await stat(file)).size).toBeLessThan(MiB);
     expect(await kind.run(dir)).toMatchObject({ diagnostics: [] });
