@@ -16,8 +16,10 @@ import { type SignedFile, writeSignedBytes } from '../../src/graph/signed-file.j
 import { INDEX_FILE, MAX_INDEX_BYTES } from '../../src/search/index-cache.js';
 import { openToolIndex } from '../../src/search/open-index.js';
 import { embedTools } from '../../src/search/vector/tool-vectors.js';
+import { loadStaticModel, MAX_MODEL_BYTES } from '../../src/search/vector/static-model.js';
 import { MAX_VECTOR_CACHE_BYTES, vectorCacheFile } from '../../src/search/vector/vector-cache.js';
 import { MAX_READ_BYTES, readRegularFile, readRegularFileSync } from '../../src/util/read-file.js';
+import { wordPieceTokenizer } from '../helpers/static-model.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { WordHashProvider } from '../helpers/word-hash-provider.js';
 
@@ -182,6 +184,19 @@ describe('no read allocates more than MAX_READ_BYTES, whatever cap its caller as
       if (size > MAX_READ_BYTES) expect(outcome).toMatchObject({ code: 'MDKG_FILE_TOO_LARGE', details: { bytes: size, maxBytes: MAX_READ_BYTES } });
       else expect(outcome).toMatchObject({ message: 'accepted', seen: size });
     }
+  });
+
+  it.each([
+    ['MAX_MODEL_BYTES + 1', MAX_MODEL_BYTES + 1],
+    ['2^31', 2 ** 31],
+    ['2^31 + 1', 2 ** 31 + 1],
+  ])('a static model whose weights are %s bytes is unavailable, unread', async (_label, size) => {
+    const dir = await tempDir({ 'tokenizer.json': wordPieceTokenizer(['[UNK]', 'file']), 'model.safetensors': '' });
+    await truncate(join(dir, 'model.safetensors'), size);
+    await expect(loadStaticModel(dir)).rejects.toMatchObject({
+      code: 'MDKG_EMBEDDINGS_UNAVAILABLE',
+      message: expect.stringContaining(`model.safetensors has ${size} bytes; at most ${MAX_READ_BYTES} are read`),
+    });
   });
 
   it('writes no signed file a reader would refuse', async () => {
