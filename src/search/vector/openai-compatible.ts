@@ -66,6 +66,7 @@ export class OpenAiCompatibleProvider implements EmbeddingProvider {
 
   async #batch(input: readonly string[], signal: AbortSignal | undefined): Promise<Float32Array[]> {
     let last: Retriable | undefined;
+    let allTimedOut = true;
     for (let attempt = 0; attempt <= this.#o.retries; attempt++) {
       if (attempt > 0) await delay(this.#o.backoffMs * 2 ** (attempt - 1), signal);
       if (signal?.aborted === true) throw abortError(signal, `embedding request to ${this.#url}`);
@@ -74,11 +75,12 @@ export class OpenAiCompatibleProvider implements EmbeddingProvider {
       } catch (error) {
         if (!(error instanceof Retriable)) throw error;
         last = error;
+        allTimedOut &&= error.timedOut;
       }
     }
     const message = `embedding request to ${this.#url} failed after ${this.#o.retries + 1} attempts: ${last?.message ?? ''}`;
     // Every attempt ended at its deadline: the coded timeout.
-    if (last?.timedOut === true) throw new MdkgError('MDKG_EMBEDDINGS_TIMEOUT', message, { timeoutMs: this.#o.timeoutMs });
+    if (allTimedOut) throw new MdkgError('MDKG_EMBEDDINGS_TIMEOUT', message, { timeoutMs: this.#o.timeoutMs });
     throw failed(message);
   }
 

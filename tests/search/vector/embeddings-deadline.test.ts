@@ -149,6 +149,20 @@ describe('an embedding request has one deadline: connect, headers and the whole 
   });
 });
 
+it('attempts that did not all time out are MDKG_EMBEDDINGS_FAILED, naming the last failure', async () => {
+  let n = 0;
+  behaviour = (res) => {
+    n += 1;
+    if (n === 1) return BEHAVIOURS['never sends headers']!(res);
+    res.writeHead(503, { 'content-type': 'application/json' });
+    res.end('{"error":"busy"}');
+  };
+  const { error } = await timed(() => provider({ retries: 1 }).embed(['x']));
+  expect(error).toMatchObject({ code: 'MDKG_EMBEDDINGS_FAILED' });
+  expect((error as Error).message).toContain('failed after 2 attempts: HTTP 503: {"error":"busy"}');
+  expect(requests).toBe(2);
+});
+
 describe('an embedding answer over the size cap is cut off, not retried', () => {
   it.each(Object.keys(OVERSIZED))('a server that %s: MDKG_EMBEDDINGS_TOO_LARGE naming the cap', async (name) => {
     behaviour = OVERSIZED[name]!;
