@@ -199,6 +199,16 @@ export const ERROR_CODES = {
     when: 'A warning: an embedding call failed (an HTTP error, a timeout, wrong dimensions, a non-finite number); this request was ranked lexically.',
     fix: 'Check the embedding server and its model, or raise embeddings.timeout_ms; search works without vectors.',
   },
+  /** A warning: an embedding server gave no complete answer in time (each attempt has embeddings.timeout_ms from connecting to the last byte of the body; a search request has its own limit); this request was ranked lexically. */
+  MDKG_EMBEDDINGS_TIMEOUT: {
+    when: 'A warning: an embedding server gave no complete answer in time (each attempt has embeddings.timeout_ms from connecting to the last byte of the body; a search request has its own limit); this request was ranked lexically.',
+    fix: 'Check that the server is up and not overloaded, or raise embeddings.timeout_ms; search works without vectors.',
+  },
+  /** A warning: an embedding server's answer is over the size limit (64 MiB), stated or streamed; it is cut off unread, not retried. */
+  MDKG_EMBEDDINGS_TOO_LARGE: {
+    when: "A warning: an embedding server's answer is over the size limit (64 MiB), stated or streamed; it is cut off unread, not retried.",
+    fix: 'Check the server and its model (one vector per text is expected), or lower embeddings.batch_size.',
+  },
   /** A bench dataset is unusable: a bad dataset.json, a bad queries line (skipped), a catalog that cannot be built. */
   MDKG_DATASET_INVALID: {
     when: 'A bench dataset is unusable: a bad dataset.json, a bad queries line (skipped), a catalog that cannot be built.',

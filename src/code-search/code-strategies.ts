@@ -12,6 +12,7 @@
 import type { Diagnostic } from '../errors.js';
 import { isMdkgError } from '../errors.js';
 import { identifierLike } from '../search/vector-rank.js';
+import { embeddingFailureCode } from '../search/vector/provider.js';
 import { embedRequest, type ToolVectors } from '../search/vector/tool-vectors.js';
 import type { CodeIndex } from './code-index.js';
 import { type CodeVectorFeatures, codeVectorConfidence } from './code-vector-confidence.js';
@@ -58,7 +59,7 @@ export async function searchCodeWithStrategy(index: CodeIndex, query: string, op
   const lexical = searchCode(index, query, { ...lexicalOptions, limit: CODE_VECTOR_PARAMS.window, explain: true });
   const explain = options.explain === true;
   const diagnostics: Diagnostic[] = [...lexical.diagnostics];
-  const fallback = (code: 'MDKG_EMBEDDINGS_UNAVAILABLE' | 'MDKG_EMBEDDINGS_FAILED', message: string): CodeSearchResult => {
+  const fallback = (code: 'MDKG_EMBEDDINGS_UNAVAILABLE' | ReturnType<typeof embeddingFailureCode>, message: string): CodeSearchResult => {
     diagnostics.push({ code, severity: 'warning', message: `${message}; ranked lexically (strategy ${strategy})` });
     const hits = lexical.hits.slice(0, limit).map((h) => (explain ? h : withoutFeatures(h)));
     return { query, hits, diagnostics, strategy, mode: 'vector-fallback' };
@@ -69,7 +70,7 @@ export async function searchCodeWithStrategy(index: CodeIndex, query: string, op
   try {
     cosines = vectors.index.scoreAll(await embedRequest(vectors, query));
   } catch (error) {
-    return fallback('MDKG_EMBEDDINGS_FAILED', `the request could not be embedded (${isMdkgError(error) ? error.message : String(error)})`);
+    return fallback(embeddingFailureCode(error), `the request could not be embedded (${isMdkgError(error) ? error.message : String(error)})`);
   }
   const scope = normalizeScope(options.path);
   const rows: number[] = [];

@@ -10,6 +10,7 @@
 import type { Diagnostic } from '../errors.js';
 import { isMdkgError } from '../errors.js';
 import { snippetEmbeddingText } from '../search/vector/embed-text.js';
+import { embeddingFailureCode } from '../search/vector/provider.js';
 import { embedRequest, type ToolVectors } from '../search/vector/tool-vectors.js';
 import type { CodeIndex } from './code-index.js';
 import type { PatternIndex, SimilarPattern, SimilarPatternsResult } from './similar-patterns.js';
@@ -46,7 +47,7 @@ export async function similarWithVectors(
       diagnostics: [
         ...plain.diagnostics,
         ...notes,
-        { code: 'MDKG_EMBEDDINGS_FAILED', severity: 'warning', message: `the snippet could not be embedded (${why}); compared by shingles only` },
+        { code: embeddingFailureCode(error), severity: 'warning', message: `the snippet could not be embedded (${why}); compared by shingles only` },
       ],
     };
   }

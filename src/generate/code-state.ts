@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import type { Diagnostic, MdkgError } from '../errors.js';
 import { writeFileAtomic } from '../graph/atomic-write.js';
+import { readRegularFileSync } from '../util/read-file.js';
 import type { FolderListing, FolderListings } from '../ingest/code/folder-listing.js';
 
 /**
@@ -81,14 +82,23 @@ function entries<T>(value: unknown, valid: (v: unknown) => v is T): Record<strin
   return out;
 }
 
-/** The saved state for this output folder, or an empty one (missing, corrupt, other version or folder). */
-export async function readCodeState(path: string, out: string): Promise<CodeState> {
+/** The largest code state read (256 MiB: about a million source files); a larger one is ignored unread (a full run rebuilds it). */
+export const MAX_CODE_STATE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The saved state for this output folder, or an empty one (missing, corrupt, other version or
+ * folder; over MAX_CODE_STATE_BYTES or not a regular file, with a warning to `report`).
+ */
+export async function readCodeState(path: string, out: string, report?: (d: Diagnostic) => void): Promise<CodeState> {
   const empty = emptyCodeState(out);
   let value: unknown;
   try {
     // Blocking and in one piece: a large state decodes in one call, not chunk by chunk.
-    value = JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
+    value = JSON.parse(readRegularFileSync(path, { maxBytes: MAX_CODE_STATE_BYTES, follow: false }).toString('utf8'));
+  } catch (error) {
+    const code = (error as MdkgError).code;
+    if (code === 'MDKG_FILE_TOO_LARGE' || code === 'MDKG_FILE_READ' || code === 'MDKG_PATH_ESCAPE')
+      report?.({ code, severity: 'warning', message: `code state not used (${(error as Error).message}); every file is read again`, file: path });
     return empty;
   }
   if (!isObject(value) || value.version !== CODE_STATE_VERSION || value.out !== out || typeof value.start !== 'string') return empty;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMdkgError, MdkgError } from '../errors.js';
+import { type Diagnostic, isMdkgError, MdkgError } from '../errors.js';
 import { textLanguageFor } from '../ingest/code/blocks.js';
 import { languageFor } from '../ingest/code/languages.js';
 import { resolveModule } from '../ingest/code/resolve-module.js';
@@ -96,7 +96,8 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     throw new MdkgError('MDKG_NOT_FOUND', `${what} is ${folder === undefined ? 'missing' : 'not a folder'}: nothing to index`, { file: what });
   }
   const now = options.now ?? Date.now();
-  const state: CodeState = options.statePath === undefined ? emptyCodeState(outDir) : await readCodeState(options.statePath, outDir);
+  const stateNotes: Diagnostic[] = [];
+  const state: CodeState = options.statePath === undefined ? emptyCodeState(outDir) : await readCodeState(options.statePath, outDir, (d) => stateNotes.push(d));
   const walked = await walkSources(root, {
     accept: (p) => languageFor(p) !== undefined || textLanguageFor(p) !== undefined,
     exclude: [outDir, ...(options.exclude ?? [])],
@@ -115,7 +116,7 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     removed: [],
     unchanged: 0,
     kept: [],
-    diagnostics: walked.diagnostics,
+    diagnostics: [...stateNotes, ...walked.diagnostics],
   };
   const paths = new Set(walked.files.map((f) => f.path));
   const prefix = start.length === 0 ? '' : `${start.join('/')}/`;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
 import { type CodeList, type StoredQuads, termTable } from '../rdf/term-codec.js';
 import { decodePayload, encodePayload } from './cache-layout.js';
-import { readSignedBytes, type SignedFile, signedHeaderBytes, writeSignedBytes } from './signed-file.js';
+import { readSignedBytes, type SignedFile, signedHeaderBytes, tooLargeMiss, writeSignedBytes } from './signed-file.js';
 import type { DocumentInfo } from './types.js';
 
 export const CACHE_FILE = 'graph-cache.bin';
@@ -77,6 +77,8 @@ export async function readCache(
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `cache ${CACHE_FILE} is corrupt (${why}); rebuilding it from the documents`, file },
   });
   const read = await readSignedBytes(file, CACHE_KIND, key);
+  const tooLarge = read.ok ? undefined : tooLargeMiss(read, `cache ${CACHE_FILE}`, file);
+  if (tooLarge !== undefined) return { entries, diagnostic: tooLarge };
   if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? { entries } : corrupt(read.damage ?? read.unreadable ?? '');
   const payload = decodePayload<Omit<CacheEntry, 'quads'>>(read.payload);
   // Another byte order is another machine's file: not damage, simply not this cache.

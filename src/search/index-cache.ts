@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Diagnostic } from '../errors.js';
-import { type SignedFile, writeSignedBytes } from '../graph/signed-file.js';
+import { type SignedFile, tooLargeMiss, writeSignedBytes } from '../graph/signed-file.js';
 import { MdkgError } from '../errors.js';
 import { openIndexFile, type RawIndexFile, RecordFile, type RecordLayout, recordLayout, verifyIndexFile } from './index-file.js';
 import { packStrings, type ToolColumns } from './tool-columns.js';
@@ -24,8 +24,10 @@ import { scanRules, skippedName } from '../graph/scan.js';
 import type { IndexSnapshot } from './tool-index.js';
 
 export const INDEX_FILE = 'search-index.bin';
-/** Format 9 (5 with aligned arrays, strings as UTF-8 bytes, sorted terms, a table of step weights, annotations apart, the records after the head: index-file.ts); larger index files than 1 GiB are refused unread. */
+/** Format 9 (5 with aligned arrays, strings as UTF-8 bytes, sorted terms, a table of step weights, annotations apart, the records after the head: index-file.ts); larger index files than 1 GiB are refused unread (MDKG_FILE_TOO_LARGE) and rebuilt. */
 const KIND: SignedFile = { format: 'mdkg-search-index', version: 9, maxBytes: 1024 * 1024 * 1024 };
+/** The largest search index file read or written. */
+export const MAX_INDEX_BYTES = KIND.maxBytes;
 /** A document changed this recently may not show in its times yet: the index is not written. */
 export const RACY_MS = 2000;
 
@@ -150,6 +152,8 @@ export function checkIndexCache(cacheDir: string, key: string, raw: RawIndex): R
     diagnostic: { code: 'MDKG_CACHE_CORRUPT', severity: 'warning', message: `search index ${INDEX_FILE} is corrupt (${why}); rebuilding it`, file: path },
   });
   const read = verifyIndexFile(raw, KIND, key);
+  const tooLarge = read.ok ? undefined : tooLargeMiss(read, `search index ${INDEX_FILE}`, path);
+  if (tooLarge !== undefined) return { diagnostic: tooLarge };
   if (!read.ok) return read.damage === undefined && read.unreadable === undefined ? {} : corrupt(read.damage ?? read.unreadable ?? '');
   try {
     const stored = deserializeAligned(read.head) as Partial<StoredIndex> | null;

@@ -26,6 +26,8 @@ export interface RecordLayout {
 }
 
 export const RECORDS_PER_BLOCK = 16;
+/** The most bytes asked of one read call. */
+const READ_CHUNK = 64 * 1024 * 1024;
 
 export function recordLayout(offsets: Uint32Array, bytes: Uint8Array, perBlock = RECORDS_PER_BLOCK): RecordLayout {
   const blocks = Math.ceil((offsets.length - 1) / perBlock);
@@ -56,26 +58,28 @@ export async function openIndexFile(path: string, kind: SignedFile): Promise<Raw
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new Error('not a regular file');
-    if (stat.size > kind.maxBytes) throw new Error(`${stat.size} bytes, more than ${kind.maxBytes}`);
+    if (stat.size > kind.maxBytes) {
+      closeSync(fd);
+      return { ok: false, unreadable: `${stat.size} bytes, more than ${kind.maxBytes}`, tooLarge: { bytes: stat.size, maxBytes: kind.maxBytes } };
+    }
     const first = Buffer.alloc(Math.min(stat.size, 4097));
     const got = readSync(fd, first, 0, first.length, 0);
-    const newline = first.subarray(0, got).indexOf(0x0a);
-    let head = stat.size;
-    if (newline >= 0) {
-      try {
-        const stated = (JSON.parse(first.subarray(0, newline).toString('utf8')) as { head?: unknown }).head;
-        if (typeof stated === 'number' && Number.isSafeInteger(stated) && stated >= 0) head = Math.min(stat.size, newline + 1 + stated);
-      } catch {
-        // A header that does not parse is reported by the check.
-      }
+    // The header first (the key is checked later): a file that is not one of ours, or whose size is
+    // not the one its header states, is a miss before its head is allocated.
+    const checked = checkSignedHeader(first.subarray(0, got), kind, undefined);
+    if (!checked.ok || stat.size - checked.payloadStart !== checked.header.bytes) {
+      closeSync(fd);
+      return checked.ok ? { ok: false, damage: `truncated: ${stat.size - checked.payloadStart} of ${checked.header.bytes} bytes` } : checked;
     }
+    const stated = checked.header.head;
+    const head = typeof stated === 'number' && Number.isSafeInteger(stated) && stated >= 0 ? Math.min(stat.size, checked.payloadStart + stated) : stat.size;
     // Not zero-filled (every byte is read or the file is refused); the head starts 8-aligned in it
     // when the header line is padded (writeSignedBytes), so its arrays are viewed in place.
     const bytes = Buffer.allocUnsafeSlow(head);
     let length = Math.min(got, head);
     first.copy(bytes, 0, 0, length);
     while (length < head) {
-      const n = await readAt(fd, bytes, length, head - length, length);
+      const n = await readAt(fd, bytes, length, Math.min(head - length, READ_CHUNK), length);
       if (n === 0) break;
       length += n;
     }

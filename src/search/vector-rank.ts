@@ -15,6 +15,7 @@ import { isMdkgError } from '../errors.js';
 import { splitIdentifier } from '../lexicon/words.js';
 import { withoutNegated } from './request/negation.js';
 import type { VectorStrategy } from './types.js';
+import { embeddingFailureCode } from './vector/provider.js';
 import { nearestTools } from './vector/tool-vectors.js';
 import { type Fused, maxFused } from './rank/fusion.js';
 import { buildHits } from './result/build-hits.js';
@@ -62,7 +63,7 @@ export async function rankWithVectors(
 ): Promise<Ranking> {
   const lexical = await rankRequest(parts, request, { ...opts, strategy: 'full' });
   if (opts.strategy === 'lexical') return lexical;
-  const fallback = (code: 'MDKG_EMBEDDINGS_UNAVAILABLE' | 'MDKG_EMBEDDINGS_FAILED', message: string): Ranking => {
+  const fallback = (code: 'MDKG_EMBEDDINGS_UNAVAILABLE' | ReturnType<typeof embeddingFailureCode>, message: string): Ranking => {
     diagnostics.push({ code, severity: 'warning', message: `${message}; ranked lexically (strategy ${opts.strategy})` });
     lexical.modes.push('vector-fallback');
     return lexical;
@@ -74,7 +75,7 @@ export async function rankWithVectors(
   try {
     nearest = await nearestTools(parts.vectors, /\p{L}/u.test(negation.text) ? negation.text : request, parts.params.candidates);
   } catch (error) {
-    return fallback('MDKG_EMBEDDINGS_FAILED', `the request could not be embedded (${isMdkgError(error) ? error.message : String(error)})`);
+    return fallback(embeddingFailureCode(error), `the request could not be embedded (${isMdkgError(error) ? error.message : String(error)})`);
   }
   const cosines = new Map(nearest.map((n) => [n.row, n.score]));
   const state = { ...lexical.state, cosines };

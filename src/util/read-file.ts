@@ -5,8 +5,18 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { type FileHandle, open } from 'node:fs/promises';
 import { MdkgError } from '../errors.js';
 
+/**
+ * The most bytes any one read of a file allocates (1 GiB), whatever cap a caller asks for: below
+ * the 2^31 - 1 bytes one read may ask for (a 2 GiB buffer aborted Node) and the largest Buffer.
+ */
+export const MAX_READ_BYTES = 1024 * 1024 * 1024;
+/** The most bytes asked of one read call. */
+const READ_CHUNK = 64 * 1024 * 1024;
+/** How many first bytes `peek` sees. */
+export const PEEK_BYTES = 4097;
+
 export interface ReadFileOptions {
-  /** Larger files are refused from their size, unread (MDKG_FILE_TOO_LARGE). */
+  /** Larger files are refused from their size, unread (MDKG_FILE_TOO_LARGE); never more than MAX_READ_BYTES. */
   maxBytes: number;
   /** How the file is named in errors (default: the path). */
   file?: string;
@@ -14,6 +24,11 @@ export interface ReadFileOptions {
   follow?: boolean;
   /** Called with the open file's stats before anything is read (sync reader only): its identity without another `lstat`. */
   onStats?: (stats: Stats) => void;
+  /**
+   * Called with the file's first bytes (at most PEEK_BYTES) and its size, before the buffer for the
+   * whole file is allocated: a file whose start already refuses it is never read further (throw).
+   */
+  peek?: (first: Buffer, size: number) => void;
 }
 
 /** Open flags: never wait for a FIFO's writer; optionally refuse a symbolic link. */
@@ -27,6 +42,9 @@ function openError(error: unknown, file: string): MdkgError {
   if (code === 'ELOOP') return new MdkgError('MDKG_PATH_ESCAPE', `${file} is a symbolic link, which is not followed here`, { file });
   return new MdkgError('MDKG_FILE_READ', `cannot read ${file}: ${(error as Error).message}`, { file });
 }
+
+/** The cap a read enforces: the caller's, never over MAX_READ_BYTES. */
+const capOf = (options: ReadFileOptions): number => Math.min(options.maxBytes, MAX_READ_BYTES);
 
 function checkStat(stat: { isFile(): boolean; size: number }, file: string, maxBytes: number): void {
   if (!stat.isFile()) throw new MdkgError('MDKG_FILE_READ', `${file} is not a regular file`, { file });
@@ -45,19 +63,24 @@ export async function readRegularFile(path: string, options: ReadFileOptions): P
   }
   try {
     const stat = await handle.stat();
-    checkStat(stat, file, options.maxBytes);
+    const maxBytes = capOf(options);
+    checkStat(stat, file, maxBytes);
+    if (options.peek !== undefined) {
+      const first = Buffer.alloc(Math.min(stat.size, PEEK_BYTES));
+      const { bytesRead } = await handle.read(first, 0, first.length, 0);
+      options.peek(first.subarray(0, bytesRead), stat.size);
+    }
     // Not zero-filled first (a 17 MB search index: zero-filling was a tenth of a warm search);
     // whatever the read did not fill is zeroed after it, as in readRegularFileSync.
-    const buffer = Buffer.allocUnsafeSlow(Math.min(stat.size, options.maxBytes) + 1);
+    const buffer = Buffer.allocUnsafeSlow(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
     while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      const { bytesRead } = await handle.read(buffer, length, Math.min(buffer.length - length, READ_CHUNK), length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
     buffer.fill(0, length);
-    if (length > options.maxBytes)
-      throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${options.maxBytes} bytes`, { file, maxBytes: options.maxBytes });
+    if (length > maxBytes) throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${maxBytes} bytes`, { file, maxBytes });
     return buffer.subarray(0, length);
   } finally {
     await handle.close();
@@ -76,19 +99,23 @@ export function readRegularFileSync(path: string, options: ReadFileOptions): Buf
   try {
     const stat = fstatSync(fd);
     options.onStats?.(stat);
-    checkStat(stat, file, options.maxBytes);
+    const maxBytes = capOf(options);
+    checkStat(stat, file, maxBytes);
+    if (options.peek !== undefined) {
+      const first = Buffer.alloc(Math.min(stat.size, PEEK_BYTES));
+      options.peek(first.subarray(0, readSync(fd, first, 0, first.length, 0)), stat.size);
+    }
     // Not zero-filled first (10,000 small files: measured 2.4x faster to allocate); whatever the
     // read did not fill is zeroed after it, so no stale memory is ever handed on.
-    const buffer = Buffer.allocUnsafeSlow(Math.min(stat.size, options.maxBytes) + 1);
+    const buffer = Buffer.allocUnsafeSlow(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
     while (length < buffer.length) {
-      const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
+      const bytesRead = readSync(fd, buffer, length, Math.min(buffer.length - length, READ_CHUNK), length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
     buffer.fill(0, length);
-    if (length > options.maxBytes)
-      throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${options.maxBytes} bytes`, { file, maxBytes: options.maxBytes });
+    if (length > maxBytes) throw new MdkgError('MDKG_FILE_TOO_LARGE', `${file} has more than ${maxBytes} bytes`, { file, maxBytes });
     return buffer.subarray(0, length);
   } finally {
     closeSync(fd);

@@ -108,6 +108,17 @@ describe('without vectors', () => {
     expect(result.diagnostics.map((d) => d.code)).toEqual(['MDKG_EMBEDDINGS_FAILED']);
   });
 
+  it('ranks lexically with MDKG_EMBEDDINGS_TIMEOUT when the request embedding does not answer within its limit', async () => {
+    const provider = new WordHashProvider(16);
+    const hanging = (await embedCode(index, provider, { queryTimeoutMs: 100 })).vectors!;
+    provider.mode = 'hang';
+    const result = await searchCodeWithStrategy(index, 'hash a password', { strategy: 'auto', vectors: hanging });
+    expect(result.hits.map((h) => h.id)).toEqual(lexicalIds('hash a password'));
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['MDKG_EMBEDDINGS_TIMEOUT', 'the request could not be embedded (embedding the request: timed out); ranked lexically (strategy auto)'],
+    ]);
+  });
+
   it('gives no vectors, with a diagnostic, when the symbols cannot be embedded', async () => {
     const provider = new WordHashProvider(16);
     provider.mode = 'throw';

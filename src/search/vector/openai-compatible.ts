@@ -2,9 +2,12 @@
 // POST {baseUrl}/v1/embeddings {model, input: [...]} -> {data: [{index, embedding}]}. Texts go in
 // batches; a failed batch (network error, 429, 5xx, timeout) is retried a bounded number of times
 // with exponential backoff; any answer that is not one finite vector of the stated dimensions per
-// text is a failure (MDKG_EMBEDDINGS_FAILED), never a partial result.
+// text is a failure (MDKG_EMBEDDINGS_FAILED), never a partial result. Each attempt has one deadline
+// for connect, headers and the whole body (util/bounded-fetch.ts): attempts that all end there are
+// MDKG_EMBEDDINGS_TIMEOUT; an answer over maxResponseBytes is MDKG_EMBEDDINGS_TOO_LARGE, not retried.
 import { MdkgError } from '../../errors.js';
-import { abortReason, checkVectors, type EmbeddingProvider, failed } from './provider.js';
+import { type BoundedResponse, boundedFetch, FetchLimitError } from '../../util/bounded-fetch.js';
+import { abortError, checkVectors, type EmbeddingProvider, failed } from './provider.js';
 
 export interface OpenAiCompatibleOptions {
   /** Server root, e.g. `http://127.0.0.1:11434` (the path `/v1/embeddings` is added). */
@@ -17,7 +20,7 @@ export interface OpenAiCompatibleOptions {
   batchSize?: number;
   /** Retries of a failed request (default 2). */
   retries?: number;
-  /** Per-request time limit in ms (default 10000). */
+  /** Per-request time limit in ms, connect to the body's last byte (default 10000). */
   timeoutMs?: number;
   /** First backoff in ms, doubled on each retry (default 200). */
   backoffMs?: number;
@@ -28,7 +31,14 @@ export interface OpenAiCompatibleOptions {
 /** A status worth retrying: the server was busy or failed, not the request. */
 const RETRIABLE = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
-class Retriable extends Error {}
+class Retriable extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
 export class OpenAiCompatibleProvider implements EmbeddingProvider {
   readonly modelId: string;
@@ -55,35 +65,45 @@ export class OpenAiCompatibleProvider implements EmbeddingProvider {
   }
 
   async #batch(input: readonly string[], signal: AbortSignal | undefined): Promise<Float32Array[]> {
-    let last = '';
+    let last: Retriable | undefined;
+    let allTimedOut = true;
     for (let attempt = 0; attempt <= this.#o.retries; attempt++) {
       if (attempt > 0) await delay(this.#o.backoffMs * 2 ** (attempt - 1), signal);
-      if (signal?.aborted === true) throw failed(`embedding request to ${this.#url}: ${abortReason(signal)}`);
+      if (signal?.aborted === true) throw abortError(signal, `embedding request to ${this.#url}`);
       try {
         return await this.#request(input, signal);
       } catch (error) {
         if (!(error instanceof Retriable)) throw error;
-        last = error.message;
+        last = error;
+        allTimedOut &&= error.timedOut;
       }
     }
-    throw failed(`embedding request to ${this.#url} failed after ${this.#o.retries + 1} attempts: ${last}`);
+    const message = `embedding request to ${this.#url} failed after ${this.#o.retries + 1} attempts: ${last?.message ?? ''}`;
+    // Every attempt ended at its deadline: the coded timeout.
+    if (allTimedOut) throw new MdkgError('MDKG_EMBEDDINGS_TIMEOUT', message, { timeoutMs: this.#o.timeoutMs });
+    throw failed(message);
   }
 
   async #request(input: readonly string[], outer: AbortSignal | undefined): Promise<Float32Array[]> {
-    const timeout = AbortSignal.timeout(this.#o.timeoutMs);
-    const signal = outer === undefined ? timeout : AbortSignal.any([outer, timeout]);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.#o.apiKey !== undefined) headers.authorization = `Bearer ${this.#o.apiKey}`;
-    let response: Response;
-    let text: string;
+    let response: BoundedResponse;
     try {
-      response = await fetch(this.#url, { method: 'POST', headers, body: JSON.stringify({ model: this.#o.model, input }), signal, redirect: 'error' });
-      text = await readCapped(response, this.#o.maxResponseBytes);
+      response = await boundedFetch(
+        this.#url,
+        { method: 'POST', headers, body: JSON.stringify({ model: this.#o.model, input }), redirect: 'error' },
+        { timeoutMs: this.#o.timeoutMs, maxBytes: this.#o.maxResponseBytes, signal: outer },
+      );
     } catch (error) {
-      if (outer?.aborted === true) throw failed(`embedding request to ${this.#url}: ${abortReason(outer)}`);
-      if (error instanceof MdkgError) throw error;
-      throw new Retriable(timeout.aborted ? `timed out after ${this.#o.timeoutMs} ms` : (error as Error).message);
+      if (outer?.aborted === true) throw abortError(outer, `embedding request to ${this.#url}`);
+      if (error instanceof FetchLimitError && error.kind === 'too-large')
+        throw new MdkgError('MDKG_EMBEDDINGS_TOO_LARGE', `embedding response from ${this.#url} is too large: ${error.message}`, {
+          maxBytes: this.#o.maxResponseBytes,
+        });
+      if (error instanceof FetchLimitError && error.kind === 'timeout') throw new Retriable(`timed out after ${this.#o.timeoutMs} ms`, true);
+      throw new Retriable((error as Error).message);
     }
+    const text = response.body.toString('utf8');
     if (!response.ok) {
       const why = `HTTP ${response.status}${text === '' ? '' : `: ${text.slice(0, 200)}`}`;
       if (RETRIABLE(response.status)) throw new Retriable(why);
@@ -107,24 +127,6 @@ export class OpenAiCompatibleProvider implements EmbeddingProvider {
     }
     return checkVectors(data.length === input.length ? placed : data, input.length, this.dimensions, `embedding server ${this.#url}`);
   }
-}
-
-async function readCapped(response: Response, max: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      throw failed(`embedding response is over ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {

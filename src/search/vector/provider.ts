@@ -32,12 +32,26 @@ export function failed(message: string, cause?: unknown): MdkgError {
   return new MdkgError('MDKG_EMBEDDINGS_FAILED', message, {}, cause === undefined ? undefined : { cause });
 }
 
-/** Rejects with MDKG_EMBEDDINGS_FAILED when `signal` aborts first (a provider that cannot be cancelled is abandoned, not awaited). */
+/** Why `signal` ended an embedding: MDKG_EMBEDDINGS_TIMEOUT when its reason is a timeout, else MDKG_EMBEDDINGS_FAILED. */
+export function abortError(signal: AbortSignal, what: string): MdkgError {
+  const r: unknown = signal.reason;
+  return r instanceof Error && r.name === 'TimeoutError'
+    ? new MdkgError('MDKG_EMBEDDINGS_TIMEOUT', `${what}: ${abortReason(signal)}`)
+    : failed(`${what}: ${abortReason(signal)}`);
+}
+
+/** The code a failed embedding is reported under: a timeout or an answer too large as such, anything else MDKG_EMBEDDINGS_FAILED. */
+export function embeddingFailureCode(error: unknown): 'MDKG_EMBEDDINGS_FAILED' | 'MDKG_EMBEDDINGS_TIMEOUT' | 'MDKG_EMBEDDINGS_TOO_LARGE' {
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof MdkgError && (code === 'MDKG_EMBEDDINGS_TIMEOUT' || code === 'MDKG_EMBEDDINGS_TOO_LARGE') ? code : 'MDKG_EMBEDDINGS_FAILED';
+}
+
+/** Rejects (abortError) when `signal` aborts first (a provider that cannot be cancelled is abandoned, not awaited). */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
   if (signal === undefined) return work;
-  if (signal.aborted) return Promise.reject(failed(`${what}: ${abortReason(signal)}`));
+  if (signal.aborted) return Promise.reject(abortError(signal, what));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(failed(`${what}: ${abortReason(signal)}`));
+    const onAbort = (): void => reject(abortError(signal, what));
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(
       (v) => {

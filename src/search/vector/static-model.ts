@@ -7,11 +7,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { MdkgError } from '../../errors.js';
-import { readRegularFile } from '../../util/read-file.js';
+import { MAX_READ_BYTES, readRegularFile } from '../../util/read-file.js';
 import type { EmbeddingProvider } from './provider.js';
 import { type WordPiece, wordPieceFrom } from './word-piece.js';
 
-const MAX_MODEL_BYTES = 2 * 1024 * 1024 * 1024;
+/** The largest model.safetensors read (1 GiB, the most any read allocates); a larger one makes the model unavailable, unread. */
+export const MAX_MODEL_BYTES = MAX_READ_BYTES;
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
 
 export interface StaticModel {

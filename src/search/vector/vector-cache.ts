@@ -5,13 +5,15 @@
 // truncated, edited or foreign file is detected and ignored (then rewritten), never trusted.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { Diagnostic } from '../../errors.js';
-import { readSignedBytes, type SignedFile, writeSignedBytes } from '../../graph/signed-file.js';
+import { type Diagnostic, MdkgError } from '../../errors.js';
+import { readSignedBytes, type SignedFile, tooLargeMiss, writeSignedBytes } from '../../graph/signed-file.js';
 
 export const VECTOR_CACHE_VERSION = 1;
 const HASH_BYTES = 32;
-/** Format `mdkg-vectors`; files over 2 GiB are refused unread. */
-const KIND: SignedFile = { format: 'mdkg-vectors', version: VECTOR_CACHE_VERSION, maxBytes: 2 * 1024 * 1024 * 1024 };
+/** The largest vector cache file read or written (1 GiB: 170,000 texts of 1,536 dimensions); a larger one is ignored unread and rebuilt. */
+export const MAX_VECTOR_CACHE_BYTES = 1024 * 1024 * 1024;
+/** Format `mdkg-vectors`. */
+const KIND: SignedFile = { format: 'mdkg-vectors', version: VECTOR_CACHE_VERSION, maxBytes: MAX_VECTOR_CACHE_BYTES };
 /** The key of a cache file: its model and dimensions (another model's vectors are never mixed in). */
 const keyOf = (modelId: string, dimensions: number): string => `${modelId}\n${dimensions}`;
 
@@ -37,6 +39,8 @@ export async function readVectorCache(file: string, modelId: string, dimensions:
   });
   const read = await readSignedBytes(file, KIND, keyOf(modelId, dimensions));
   if (!read.ok) {
+    const tooLarge = tooLargeMiss(read, 'vector cache', file);
+    if (tooLarge !== undefined) return { vectors: empty, diagnostic: tooLarge };
     if (read.unreadable !== undefined)
       return { vectors: empty, diagnostic: { code: 'MDKG_FILE_READ', severity: 'warning', message: `vector cache not read: ${read.unreadable}`, file } };
     return read.damage === undefined ? { vectors: empty } : corrupt(read.damage);
@@ -59,6 +63,17 @@ export async function readVectorCache(file: string, modelId: string, dimensions:
 /** Writes the vectors (by text hash) atomically: a reader sees the old file or the new one. */
 export async function writeVectorCache(file: string, modelId: string, dimensions: number, vectors: ReadonlyMap<string, Float32Array>): Promise<void> {
   const record = HASH_BYTES + dimensions * 4;
+  // Never written when it would be refused on reading (the header line takes well under 1 KiB).
+  if (vectors.size * record > MAX_VECTOR_CACHE_BYTES - 1024)
+    throw new MdkgError(
+      'MDKG_FILE_TOO_LARGE',
+      `${vectors.size} vectors of ${dimensions} dimensions are over the vector cache's limit of ${MAX_VECTOR_CACHE_BYTES} bytes`,
+      {
+        file,
+        bytes: vectors.size * record,
+        maxBytes: MAX_VECTOR_CACHE_BYTES,
+      },
+    );
   const payload = Buffer.alloc(vectors.size * record);
   let i = 0;
   for (const [hash, v] of vectors) {

@@ -122,7 +122,7 @@ describe('OpenAiCompatibleProvider', () => {
   it('times out a server that does not answer', async () => {
     handler = (_r, res) => held.push(res);
     await expect(provider({ timeoutMs: 50, retries: 0 }).embed(['hi'])).rejects.toMatchObject({
-      code: 'MDKG_EMBEDDINGS_FAILED',
+      code: 'MDKG_EMBEDDINGS_TIMEOUT',
       message: expect.stringContaining('timed out after 50 ms') as string,
     });
   });
