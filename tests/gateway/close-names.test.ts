@@ -9,7 +9,7 @@ import { REPO } from '../helpers/cli.js';
 
 const TOOLS: NamedTool[] = ['everything', 'filesystem', 'memory'].flatMap((source) =>
   readdirSync(join(REPO, 'graphs', 'tools', source))
-    .filter((f) => f.endsWith('.md'))
+    .filter((f) => f.endsWith('.md') && !f.startsWith('_'))
     .map((f) => ({ source, name: f.slice(0, -3), id: `tool:${source}/${f.slice(0, -3)}` })),
 );
 
