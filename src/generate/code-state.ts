@@ -35,7 +35,7 @@ export interface CodeState {
 }
 
 /** Bump when code documents change shape: a state of another version is ignored. */
-export const CODE_STATE_VERSION = 'code-3';
+export const CODE_STATE_VERSION = 'code-4';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -61,6 +61,8 @@ function validFolder(v: unknown): v is FolderListing {
     isNames(v.dirs) &&
     isNames(v.files) &&
     isNames(v.links) &&
+    isNames(v.special) &&
+    isNames(v.badNames) &&
     (v.hash === undefined || typeof v.hash === 'string')
   );
 }

@@ -65,6 +65,26 @@ async function readIgnoreFile(root: string, diagnostics: Diagnostic[]): Promise<
 export const skippedName = (name: string): boolean => name.startsWith('.') || ALWAYS_SKIPPED.has(name);
 
 /**
+ * What loading the graph folder `root` skips, as one rule over paths relative to it (`/`-separated):
+ * a segment `scanMarkdown` never enters or lists (skippedName), or an `.mdkgignore` pattern
+ * matching the path or a folder above it. The reason, or undefined when the path is loaded.
+ * Generation asks it before writing a document into the graph folder (generate/generate-code.ts);
+ * encodeFileName never gives a skipped name.
+ */
+export async function loadingSkips(root: string): Promise<(path: string) => string | undefined> {
+  const ignored = ignoreMatcher(await readIgnoreFile(root, []));
+  return (path) => {
+    const parts = path.split('/').filter((p) => p !== '');
+    for (const [i, part] of parts.entries()) {
+      if (skippedName(part)) return `loading never enters '${part}' (hidden or node_modules)`;
+      const at = parts.slice(0, i + 1).join('/');
+      if (ignored(at, i < parts.length - 1)) return `.mdkgignore ignores ${at}${i < parts.length - 1 ? '/' : ''}`;
+    }
+    return undefined;
+  };
+}
+
+/**
  * The root checked (its real path; a missing or non-folder root is a coded error) and the
  * `.mdkgignore` matcher: what `scanMarkdown` and the search index's fingerprint
  * (search/index-cache.ts, which walks the same files with one `lstat` each) decide by.

@@ -75,7 +75,7 @@ describe('code structure text', () => {
   it('get_repo_map: one line per file and per symbol listed, no unsafe character on any line', () => {
     fc.assert(
       fc.property(files, (list) => {
-        const map = repoMap(new CodeIndex(catalogOf(list)), { budget: 100_000 });
+        const map = repoMap(new CodeIndex(catalogOf(list)), { budgetTokens: 100_000 });
         const lines = map.text.split('\n');
         expect(lines.pop()).toBe('');
         expect(lines).toHaveLength(new Set(map.symbols.map((s) => s.file)).size + map.symbols.length);

@@ -57,7 +57,18 @@ function gitignoreOf(dir: string): Ignore | undefined {
   }
 }
 
-type Kind = 'dir' | 'file' | 'link';
+/** The graph loader's words (graph/scan.ts) for a link that is not followed. */
+const LINK_NOWHERE = 'symbolic link leads nowhere (its target is missing, or it loops) and is skipped';
+const LINK_OUTSIDE = 'symbolic link leads outside the folder and is skipped';
+
+/** The diagnostic of an entry never opened: a name that is not UTF-8, or a FIFO, socket or device. */
+function skippedEntry(kind: 'bad' | 'special', path: string): Diagnostic {
+  return kind === 'bad'
+    ? { code: 'MDKG_FILE_READ', severity: 'warning', message: 'the name is not valid UTF-8 (shown with U+FFFD) and cannot be opened: skipped', file: path }
+    : { code: 'MDKG_FILE_READ', severity: 'warning', message: 'not a regular file (a FIFO, socket or device): skipped', file: path };
+}
+
+type Kind = 'dir' | 'file' | 'link' | 'special' | 'bad';
 
 /** A listing's entries in name order, as `readdir` sorted by name would give them. */
 function entriesOf(listing: FolderListing): Array<[string, Kind]> {
@@ -65,16 +76,19 @@ function entriesOf(listing: FolderListing): Array<[string, Kind]> {
     ...listing.dirs.map((n): [string, Kind] => [n, 'dir']),
     ...listing.files.map((n): [string, Kind] => [n, 'file']),
     ...listing.links.map((n): [string, Kind] => [n, 'link']),
+    ...listing.special.map((n): [string, Kind] => [n, 'special']),
+    ...listing.badNames.map((n): [string, Kind] => [n, 'bad']),
   ];
   return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /**
  * The source files under `root`, in path order. Honours every `.gitignore` on the way (each for
- * its own folder and below), skips ALWAYS_SKIPPED folders, special
- * files and files over the size cap (with a diagnostic). Symbolic links are never followed: one
- * that leads outside the root is reported (MDKG_PATH_ESCAPE), one inside is left to its target's
- * own path.
+ * its own folder and below), skips ALWAYS_SKIPPED folders. Every other entry not walked is named
+ * in the diagnostics: special files (FIFOs, sockets, devices) and names that are not UTF-8
+ * (MDKG_FILE_READ), files over the size cap (MDKG_FILE_TOO_LARGE). Symbolic links are never
+ * followed: one that leads outside the root, or nowhere (missing target, a loop), is reported
+ * (MDKG_PATH_ESCAPE, as the graph loader does), one inside is left to its target's own path.
  */
 export async function walkSources(root: string, options: WalkOptions): Promise<WalkResult> {
   const realRoot = await realpath(root);
@@ -104,6 +118,8 @@ export async function walkSources(root: string, options: WalkOptions): Promise<W
         if (ALWAYS_SKIPPED.has(name) || exclude.has(abs) || ignored(here, path, true)) continue;
         const sub = visit(abs, `${path}/`, here);
         if (sub !== undefined) hash.update(`d\0${name}\0${sub}\n`);
+      } else if (kind === 'bad' || kind === 'special') {
+        if (!ignored(here, path, false)) diagnostics.push(skippedEntry(kind, path));
       } else if (kind === 'link') {
         if (ignored(here, path, false)) continue;
         let target: string | undefined;
@@ -113,16 +129,15 @@ export async function walkSources(root: string, options: WalkOptions): Promise<W
           target = undefined;
         }
         if (target === undefined || (target !== realRoot && !target.startsWith(realRoot + sep))) {
-          diagnostics.push({
-            code: 'MDKG_PATH_ESCAPE',
-            severity: 'warning',
-            message: `symbolic link ${target === undefined ? 'leads nowhere' : 'leads outside the folder'}: not followed`,
-            file: path,
-          });
+          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: target === undefined ? LINK_NOWHERE : LINK_OUTSIDE, file: path });
         }
       } else if (options.accept(path) && !ignored(here, path, false)) {
         const s = lstatSync(abs, { throwIfNoEntry: false });
-        if (s === undefined || !s.isFile()) continue;
+        if (s === undefined) continue;
+        if (!s.isFile()) {
+          diagnostics.push(skippedEntry('special', path));
+          continue;
+        }
         if (s.size > maxBytes) {
           diagnostics.push({
             code: 'MDKG_FILE_TOO_LARGE',
