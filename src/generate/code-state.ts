@@ -18,6 +18,8 @@ export interface CodeFileState {
   resolved: Record<string, string>;
   /** Symbols in the file's document. */
   symbols: number;
+  /** A document mdkg generated, found among the sources: never read as one (code-guards.ts), no document. */
+  generated?: true;
 }
 
 export interface CodeState {
@@ -47,7 +49,8 @@ function validFile(v: unknown): v is CodeFileState {
     typeof v.ctimeMs === 'number' &&
     typeof v.hash === 'string' &&
     isObject(v.resolved) &&
-    typeof v.symbols === 'number'
+    typeof v.symbols === 'number' &&
+    (v.generated === undefined || v.generated === true)
   );
 }
 

@@ -69,7 +69,7 @@ export const skippedName = (name: string): boolean => name.startsWith('.') || AL
  * a segment `scanMarkdown` never enters or lists (skippedName), or an `.mdkgignore` pattern
  * matching the path or a folder above it. The reason, or undefined when the path is loaded.
  * Generation asks it before writing a document into the graph folder (generate/generate-code.ts);
- * encodeFileName never gives a skipped name.
+ * encodeFileName never gives a skipped name. A path ending in `/` is a folder.
  */
 export async function loadingSkips(root: string): Promise<(path: string) => string | undefined> {
   const ignored = ignoreMatcher(await readIgnoreFile(root, []));
@@ -78,7 +78,8 @@ export async function loadingSkips(root: string): Promise<(path: string) => stri
     for (const [i, part] of parts.entries()) {
       if (skippedName(part)) return `loading never enters '${part}' (hidden or node_modules)`;
       const at = parts.slice(0, i + 1).join('/');
-      if (ignored(at, i < parts.length - 1)) return `.mdkgignore ignores ${at}${i < parts.length - 1 ? '/' : ''}`;
+      const isDir = i < parts.length - 1 || path.endsWith('/');
+      if (ignored(at, isDir)) return `.mdkgignore ignores ${at}${isDir ? '/' : ''}`;
     }
     return undefined;
   };

@@ -87,7 +87,14 @@ describe('walkSources', () => {
     // Entries the walk would not keep are not named: an ignored one, or one of a file type not accepted.
     await writeFile(join(root, '.gitignore'), 'pipe.ts\nloop-*\n');
     const filtered = await walkSources(root, { accept: (p) => !p.endsWith('bad\ufffd.ts') });
-    expect(filtered.diagnostics.map((d) => d.file)).toEqual(['bad\ufffd\ufffddir', 'dangling.ts', 'escape.ts', 'sub/bad\ufffd\ufffddir', 'sub/dangling.ts', 'sub/escape.ts']);
+    expect(filtered.diagnostics.map((d) => d.file)).toEqual([
+      'bad\ufffd\ufffddir',
+      'dangling.ts',
+      'escape.ts',
+      'sub/bad\ufffd\ufffddir',
+      'sub/dangling.ts',
+      'sub/escape.ts',
+    ]);
   });
 
   it('lists only accepted files, in path order', async () => {
