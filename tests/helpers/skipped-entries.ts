@@ -12,32 +12,33 @@ const NOWHERE = 'symbolic link leads nowhere (its target is missing, or it loops
 const OUTSIDE = 'symbolic link leads outside the folder and is skipped';
 
 /**
- * Makes the entries in `<root>/<folder>` (`folder` `''` or `a/b`); `outside` is a file outside the
- * root. Returns the diagnostics, file paths relative to the root (`/`-separated).
+ * Makes the entries in `<root>/<folder>` (`folder` `''` or `a/b`), their names ending in `ext`;
+ * `outside` is a file outside the root. Returns the diagnostics, file paths relative to the root
+ * (`/`-separated); `outsideMessage` is the walk's words for a link leading outside.
  */
-export function makeSkippedEntries(root: string, folder: string, outside: string): Diagnostic[] {
+export function makeSkippedEntries(root: string, folder: string, outside: string, ext = '.ts', outsideMessage = OUTSIDE): Diagnostic[] {
   const dir = join(root, folder);
   mkdirSync(dir, { recursive: true });
-  const fifo = spawnSync('mkfifo', [join(dir, 'pipe.ts')]);
+  const fifo = spawnSync('mkfifo', [join(dir, `pipe${ext}`)]);
   if (fifo.status !== 0) throw new Error(`mkfifo failed: ${fifo.stderr.toString()}`);
   const bytes = (name: number[]): Buffer => Buffer.concat([Buffer.from(`${dir}/`), Buffer.from(name)]);
-  // `bad\xff.ts` (0xff is never UTF-8) and the folder `bad\xfe\xfedir` holding a source file.
-  writeFileSync(bytes([0x62, 0x61, 0x64, 0xff, 0x2e, 0x74, 0x73]), 'export const hidden = 1;\n');
+  // `bad\xff<ext>` (0xff is never UTF-8) and the folder `bad\xfe\xfedir` holding a source file.
+  writeFileSync(bytes([0x62, 0x61, 0x64, 0xff, ...Buffer.from(ext)]), 'export const hidden = 1;\n');
   mkdirSync(bytes([0x62, 0x61, 0x64, 0xfe, 0xfe, 0x64, 0x69, 0x72]));
-  writeFileSync(Buffer.concat([bytes([0x62, 0x61, 0x64, 0xfe, 0xfe, 0x64, 0x69, 0x72]), Buffer.from('/x.ts')]), 'export const x = 1;\n');
-  symlinkSync('loop-b.ts', join(dir, 'loop-a.ts'));
-  symlinkSync('loop-a.ts', join(dir, 'loop-b.ts'));
-  symlinkSync(outside, join(dir, 'escape.ts'));
-  symlinkSync('missing.ts', join(dir, 'dangling.ts'));
+  writeFileSync(Buffer.concat([bytes([0x62, 0x61, 0x64, 0xfe, 0xfe, 0x64, 0x69, 0x72]), Buffer.from(`/x${ext}`)]), 'export const x = 1;\n');
+  symlinkSync(`loop-b${ext}`, join(dir, `loop-a${ext}`));
+  symlinkSync(`loop-a${ext}`, join(dir, `loop-b${ext}`));
+  symlinkSync(outside, join(dir, `escape${ext}`));
+  symlinkSync(`missing${ext}`, join(dir, `dangling${ext}`));
   const at = (name: string): string => (folder === '' ? name : `${folder}/${name}`);
   const w = (code: Diagnostic['code'], name: string, message: string): Diagnostic => ({ code, severity: 'warning', message, file: at(name) });
   return [
-    w('MDKG_FILE_READ', 'bad\ufffd.ts', NOT_UTF8),
+    w('MDKG_FILE_READ', `bad\ufffd${ext}`, NOT_UTF8),
     w('MDKG_FILE_READ', 'bad\ufffd\ufffddir', NOT_UTF8),
-    w('MDKG_PATH_ESCAPE', 'dangling.ts', NOWHERE),
-    w('MDKG_PATH_ESCAPE', 'escape.ts', OUTSIDE),
-    w('MDKG_PATH_ESCAPE', 'loop-a.ts', NOWHERE),
-    w('MDKG_PATH_ESCAPE', 'loop-b.ts', NOWHERE),
-    w('MDKG_FILE_READ', 'pipe.ts', SPECIAL),
+    w('MDKG_PATH_ESCAPE', `dangling${ext}`, NOWHERE),
+    w('MDKG_PATH_ESCAPE', `escape${ext}`, outsideMessage),
+    w('MDKG_PATH_ESCAPE', `loop-a${ext}`, NOWHERE),
+    w('MDKG_PATH_ESCAPE', `loop-b${ext}`, NOWHERE),
+    w('MDKG_FILE_READ', `pipe${ext}`, SPECIAL),
   ];
 }

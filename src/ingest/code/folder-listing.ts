@@ -1,5 +1,5 @@
-import { isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync } from 'node:fs';
+import { undecodableNames } from '../../graph/skipped-entry.js';
 
 /**
  * One folder's entries as the last run listed them, and the folder's times then. A folder's
@@ -53,7 +53,7 @@ export function listFolder(abs: string, previous: FolderListing | undefined, now
   const special: string[] = [];
   const badNames: string[] = [];
   const entries = readdirSync(abs, { withFileTypes: true });
-  const bad = entries.some((e) => e.name.includes('\ufffd')) ? undecodable(abs) : undefined;
+  const bad = entries.some((e) => e.name.includes('\ufffd')) ? undecodableNames(abs) : undefined;
   for (const e of entries) {
     if (bad?.has(e.name) === true) {
       if (e.isDirectory() || e.isSymbolicLink() || keep(e.name)) badNames.push(e.name);
@@ -76,16 +76,6 @@ export function listFolder(abs: string, previous: FolderListing | undefined, now
   // The same as before (a folder still too recent to trust): the previous object, so a run that
   // changed nothing is seen as such and does not rewrite its state.
   return previous !== undefined && sameListing(previous, listing) ? previous : listing;
-}
-
-/**
- * The names (as Node decodes them) of the entries of `abs` whose name is not UTF-8: listed again as
- * bytes, only when a decoded name holds U+FFFD (which a well-formed name may hold too).
- */
-function undecodable(abs: string): Set<string> {
-  const out = new Set<string>();
-  for (const raw of readdirSync(abs, { encoding: 'buffer' })) if (!isUtf8(raw)) out.add(raw.toString('utf8'));
-  return out;
 }
 
 const sameNames = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((n, i) => n === b[i]);

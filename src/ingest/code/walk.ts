@@ -4,6 +4,7 @@ import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Diagnostic } from '../../errors.js';
+import { LINK_NOWHERE, skippedEntry } from '../../graph/skipped-entry.js';
 import { type FolderListing, type FolderListings, listFolder } from './folder-listing.js';
 
 /** Folders never walked, wherever they are. */
@@ -57,16 +58,8 @@ function gitignoreOf(dir: string): Ignore | undefined {
   }
 }
 
-/** The graph loader's words (graph/scan.ts) for a link that is not followed. */
-const LINK_NOWHERE = 'symbolic link leads nowhere (its target is missing, or it loops) and is skipped';
+/** Not the loader's words (graph/scan.ts): the walk's root is any folder. */
 const LINK_OUTSIDE = 'symbolic link leads outside the folder and is skipped';
-
-/** The diagnostic of an entry never opened: a name that is not UTF-8, or a FIFO, socket or device. */
-function skippedEntry(kind: 'bad' | 'special', path: string): Diagnostic {
-  return kind === 'bad'
-    ? { code: 'MDKG_FILE_READ', severity: 'warning', message: 'the name is not valid UTF-8 (shown with U+FFFD) and cannot be opened: skipped', file: path }
-    : { code: 'MDKG_FILE_READ', severity: 'warning', message: 'not a regular file (a FIFO, socket or device): skipped', file: path };
-}
 
 type Kind = 'dir' | 'file' | 'link' | 'special' | 'bad';
 
