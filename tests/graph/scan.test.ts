@@ -25,7 +25,7 @@ describe('scanMarkdown paths, however the root is spelled', () => {
 describe('scanMarkdown names every entry it skips (issue 25 row 13)', () => {
   const byFile = (a: { file?: string }, b: { file?: string }): number => ((a.file ?? '') < (b.file ?? '') ? -1 : 1);
 
-  it('a FIFO, names that are not UTF-8, a link loop, links leading outside or nowhere: one warning each, in the code walk\'s words', async () => {
+  it("a FIFO, names that are not UTF-8, a link loop, links leading outside or nowhere: one warning each, in the code walk's words", async () => {
     const outside = await tempDir({ 'stolen.md': '# secret\n' });
     const root = await tempDir({ 'a.md': '# A\n', 'sub/b.md': '# B\n' });
     const graphOutside = 'symbolic link leads outside the graph folder and is skipped';
