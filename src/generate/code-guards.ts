@@ -41,7 +41,7 @@ export async function guardOutput(options: {
   if (within(walked, outDir)) {
     throw new MdkgError(
       'MDKG_USAGE',
-      `the output folder ${outDir} holds the folder indexed (${walked}): its documents would be read back as sources on every run; write them elsewhere (the default is <graphs>/code)`,
+      `the output folder ${outDir} ${relative(outDir, walked) === '' ? 'is' : 'holds'} the folder indexed (${walked}): its documents would be read back as sources on every run; write them elsewhere (the default is <graphs>/code)`,
       { file: outDir },
     );
   }
