@@ -42,6 +42,33 @@ describe('generated output is never input (row 11)', () => {
     expect([...(await tree(dir)).keys()].sort()).toEqual(Object.keys(SOURCES).sort());
   });
 
+  // Every pair of folder indexed and output folder in a small tree: refused exactly when the output
+  // folder is the folder indexed or above it; otherwise three runs find the same files (the sources
+  // under the folder indexed and not under the output folder, which is never walked), and the
+  // second and third write nothing.
+  const STARTS = ['.', 'src', 'src/lib'];
+  const OUTS = ['.', 'src', 'src/lib', 'src/gen', 'src/lib/gen', 'gen', 'graphs/code', 'graphs/x'];
+  const under = (path: string, folder: string): boolean => folder === '.' || path.startsWith(`${folder}/`);
+  const above = (out: string, start: string): boolean => out === start || under(start, out);
+  it.each(STARTS.flatMap((start) => OUTS.map((out) => [start, out] as const)))(
+    'indexing %s into %s: refused, or the same files on every run',
+    async (start, out) => {
+      const dir = await tempDir(SOURCES);
+      const found = ['src/a.ts', 'src/lib/b.py'].filter((p) => under(p, start) && !under(p, out)).length;
+      for (let run = 0; run < 3; run += 1) {
+        const r = await runCli(['generate', 'code', start, '--out', out, '--json'], dir);
+        if (above(out, start)) {
+          expect([r.code, r.stdout, r.stderr.startsWith('mdkg generate: MDKG_USAGE the output folder')]).toEqual([2, '', true]);
+          return;
+        }
+        expect(r.code).toBe(0);
+        const report = json(r.stdout);
+        expect(report.files).toBe(found);
+        expect(report.counts).toMatchObject(run === 0 ? { added: found, updated: 0 } : { added: 0, updated: 0, removed: 0 });
+      }
+    },
+  );
+
   it('an output folder inside the folder indexed is not walked, and said so: three runs, the same files', async () => {
     const dir = await tempDir(SOURCES);
     const note = {
