@@ -8,6 +8,8 @@ import { type CodeCatalog, CodeIndex, type CodeSymbolRecord } from '../../src/co
 import { fileStructure, renderStructure, type StructureFolder } from '../../src/code-search/file-structure.js';
 import { repoMap } from '../../src/code-search/repo-map.js';
 import { TERMINAL_UNSAFE } from '../../src/util/terminal-text.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Strings drawn mostly from the characters that could forge a line, mixed with plain ones. */
 const HOSTILE = ['\n', '\r', '\t', '\u0000', '\u001b', '\u0085', '\u009b', '\u2028', '\u2029', '\u202e', '\u2066', '\ufeff', '\u200b', 'a', 'é', ' ', '.'];
@@ -105,5 +107,16 @@ describe('code structure text', () => {
       catalogOf([{ path: 'a.ts', symbols: [{ name: 'f', kind: 'function', signature: 'function f(\n  a: number,\n  b: string,\n)' }] }]),
     );
     expect(repoMap(index).text).toBe('a.ts\n  1: function f( a: number, b: string, )\n');
+  });
+
+  it('mdkg get-file-structure and get-repo-map on real files named with a line feed and an escape sequence', async () => {
+    const dir = await tempDir({ 'src/x\nfake.ts': 'export function a() {}\n', 'src/y\u001b[2J.ts': 'export function b() {}\n', 'graphs/readme.md': '# G\n' });
+    expect((await runCli(['generate', 'code', 'src'], dir)).code).toBe(0);
+    expect((await runCli(['get-file-structure'], dir)).stdout).toBe(
+      './  2 files, 2 symbols\n  src/  2 files, 2 symbols\n    x\\nfake.ts  1 lines, 1 symbols: function a\n    y\\x1b[2J.ts  1 lines, 1 symbols: function b\n',
+    );
+    expect((await runCli(['get-repo-map'], dir)).stdout).toBe(
+      'src/x\\nfake.ts\n  1: function a()\nsrc/y\\x1b[2J.ts\n  1: function b()\n(2 symbols, ~17 of 1024 tokens)\n',
+    );
   });
 });
