@@ -149,6 +149,16 @@ export const ERROR_CODES = {
     when: "A generated document's path is taken by a hand-written or hand-edited file, which is never overwritten.",
     fix: 'Move or delete that file, or keep it and drop the generated tool.',
   },
+  /** A file among the sources is a document mdkg generated, or the output folder lies inside the folder indexed: it is never read back as a source. */
+  MDKG_GENERATED_INPUT: {
+    when: 'A file among the sources is a document mdkg generated, or the output folder lies inside the folder indexed: it is never read back as a source.',
+    fix: 'Nothing to do; to drop the note, generate into a folder outside the one indexed (the default graphs/code) and delete the old documents.',
+  },
+  /** Generated documents would lie where loading the graph skips them (a hidden or node_modules folder, or an .mdkgignore pattern): the run is refused, or the document is not written. */
+  MDKG_OUTPUT_NOT_LOADED: {
+    when: 'Generated documents would lie where loading the graph skips them (a hidden or node_modules folder, or an .mdkgignore pattern): the run is refused, or the document is not written.',
+    fix: 'Choose another output folder (--out), or change .mdkgignore.',
+  },
   /** A source file has syntax errors; its code document holds the symbols the parser recovered. */
   MDKG_CODE_SYNTAX: {
     when: 'A source file has syntax errors; its code document holds the symbols the parser recovered.',

@@ -1,6 +1,7 @@
 // get_file_structure: the folders and files under a path, with symbol counts, and per file its
 // top-level symbols (kind, name, line). `depth` bounds how many folder levels below the path are
 // opened; deeper folders are listed with their counts only.
+import { escapeForTerminal } from '../util/terminal-text.js';
 import type { CodeIndex } from './code-index.js';
 
 export interface StructureSymbol {
@@ -72,15 +73,20 @@ export function fileStructure(index: CodeIndex, options: FileStructureOptions = 
   return root;
 }
 
-/** The tree as indented text: `folder/ (files, symbols)`, `file (lines, symbols): kind name, …`. */
+/**
+ * The tree as indented text: `folder/ (files, symbols)`, `file (lines, symbols): kind name, …`.
+ * One line per folder and file: every name (folder, file, symbol, kind) is written with its
+ * control, line-breaking and bidi characters escaped (escapeForTerminal), so no name adds a line
+ * or rewrites one; the structured tree keeps the names exact.
+ */
 export function renderStructure(root: StructureFolder): string {
   const out: string[] = [];
   const walk = (folder: StructureFolder, indent: string): void => {
-    out.push(`${indent}${folder.path}/  ${folder.files} files, ${folder.symbols} symbols`);
+    out.push(`${indent}${escapeForTerminal(folder.path)}/  ${folder.files} files, ${folder.symbols} symbols`);
     for (const child of folder.folders ?? []) walk(child, `${indent}  `);
     for (const f of folder.entries ?? []) {
-      const name = f.path.slice(f.path.lastIndexOf('/') + 1);
-      const top = f.top.map((s) => `${s.kind} ${s.name}`).join(', ');
+      const name = escapeForTerminal(f.path.slice(f.path.lastIndexOf('/') + 1));
+      const top = f.top.map((s) => `${escapeForTerminal(s.kind)} ${escapeForTerminal(s.name)}`).join(', ');
       out.push(`${indent}  ${name}  ${f.lines} lines, ${f.symbols} symbols${top === '' ? '' : `: ${top}`}`);
     }
   };

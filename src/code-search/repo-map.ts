@@ -3,6 +3,7 @@
 // calls and to its enclosing symbol, a file to the files it imports and to the symbols its top-level
 // code calls, an imported file to its top-level symbols. With `focus` (files or symbols), the random
 // jump lands on them only (personalised PageRank), so the map leans towards what is being worked on.
+import { escapeForTerminal } from '../util/terminal-text.js';
 import type { CodeIndex } from './code-index.js';
 import { snippetOf } from './search-code.js';
 
@@ -90,6 +91,13 @@ function focusTeleport(index: CodeIndex, focus: readonly string[]): { teleport?:
   return { teleport, unmatched };
 }
 
+/** A signature's lines (each trimmed) joined by one space. */
+const oneLine = (text: string): string =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .join(' ');
+
 export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap {
   const budget = Math.max(64, Math.floor(options.budgetTokens ?? 1024));
   const n = index.symbols.length;
@@ -105,12 +113,14 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
   let chars = 0;
   const line = (i: number): string => {
     const s = index.symbols[i]!;
-    const head = s.signature === '' ? `${s.kind} ${s.qualifiedName}` : s.signature;
-    return `  ${s.startLine}: ${head}${s.parent >= 0 ? ` (in ${index.symbols[s.parent]!.name})` : ''}\n`;
+    // One line per symbol and per file, whatever the names hold: a signature's line breaks (and
+    // the indentation after them) become one space, and every name is escaped (escapeForTerminal).
+    const head = escapeForTerminal(s.signature === '' ? `${s.kind} ${s.qualifiedName}` : oneLine(s.signature));
+    return `  ${s.startLine}: ${head}${s.parent >= 0 ? ` (in ${escapeForTerminal(index.symbols[s.parent]!.name)})` : ''}\n`;
   };
   for (const i of order) {
     const file = index.symbols[i]!.file;
-    const cost = line(i).length + (files.has(file) ? 0 : index.files[file]!.path.length + 1);
+    const cost = line(i).length + (files.has(file) ? 0 : escapeForTerminal(index.files[file]!.path).length + 1);
     if ((chars + cost) / 4 > budget) continue;
     chars += cost;
     files.add(file);
@@ -123,7 +133,7 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
   }
   let text = '';
   for (const f of [...byFile.keys()].sort((a, b) => a - b)) {
-    text += `${index.files[f]!.path}\n`;
+    text += `${escapeForTerminal(index.files[f]!.path)}\n`;
     for (const i of byFile.get(f)!.sort((a, b) => index.symbols[a]!.startLine - index.symbols[b]!.startLine)) text += line(i);
   }
   const max = picked.length === 0 ? 1 : rank[picked[0]!]!;

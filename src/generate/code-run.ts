@@ -34,5 +34,5 @@ export async function codeRunOptions(input: CodeRunInput): Promise<GenerateCodeO
   // One state per output folder: runs into other folders (a benchmark, a preview) do not evict it.
   const key = createHash('sha256').update(outDir).digest('hex').slice(0, 12);
   const statePath = (await cacheDirProblem(cache)) === undefined ? join(cache, `code-state-${key}.json`) : undefined;
-  return { root, start, outDir, exclude: [input.graphsDir], ...(statePath === undefined ? {} : { statePath }) };
+  return { root, start, outDir, exclude: [input.graphsDir], graphsDir: input.graphsDir, ...(statePath === undefined ? {} : { statePath }) };
 }

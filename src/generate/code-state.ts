@@ -19,6 +19,8 @@ export interface CodeFileState {
   resolved: Record<string, string>;
   /** Symbols in the file's document. */
   symbols: number;
+  /** A document mdkg generated, found among the sources: never read as one (code-guards.ts), no document. */
+  generated?: true;
 }
 
 export interface CodeState {
@@ -36,7 +38,7 @@ export interface CodeState {
 }
 
 /** Bump when code documents change shape: a state of another version is ignored. */
-export const CODE_STATE_VERSION = 'code-3';
+export const CODE_STATE_VERSION = 'code-4';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -48,7 +50,8 @@ function validFile(v: unknown): v is CodeFileState {
     typeof v.ctimeMs === 'number' &&
     typeof v.hash === 'string' &&
     isObject(v.resolved) &&
-    typeof v.symbols === 'number'
+    typeof v.symbols === 'number' &&
+    (v.generated === undefined || v.generated === true)
   );
 }
 
@@ -62,6 +65,8 @@ function validFolder(v: unknown): v is FolderListing {
     isNames(v.dirs) &&
     isNames(v.files) &&
     isNames(v.links) &&
+    isNames(v.special) &&
+    isNames(v.badNames) &&
     (v.hash === undefined || typeof v.hash === 'string')
   );
 }

@@ -1,3 +1,4 @@
+import { skippedName } from '../graph/scan.js';
 import { memoize } from '../util/memo.js';
 import { createHash } from 'node:crypto';
 import { isLoneSurrogate, loneSurrogateAt } from '../util/well-formed.js';
@@ -29,12 +30,14 @@ const EMPTY = '%';
 
 /**
  * A file-safe, reversible form of a tool name, one-to-one over all strings: unsafe characters
- * become `%XX` (UTF-8 bytes), and so do a leading dot, a trailing dot and Windows reserved names.
+ * become `%XX` (UTF-8 bytes), and so do a leading dot, a trailing dot, the first letter of Windows
+ * reserved names and of names the graph loader skips (`node_modules`, graph/scan.ts skippedName),
+ * so every generated document is one loading reads.
  * `decodeFileName` reverses it.
  */
 export function encodeFileName(name: string): string {
   // Most names need no encoding: skip the per-character loop (a re-run encodes every file's path).
-  if (name.length <= MAX_FILE_NAME && PLAIN.test(name) && !WINDOWS_RESERVED.test(name)) return name;
+  if (name.length <= MAX_FILE_NAME && PLAIN.test(name) && !WINDOWS_RESERVED.test(name) && !skippedName(name)) return name;
   let out = '';
   for (const ch of name) {
     if (SAFE.test(ch)) out += ch;
@@ -42,7 +45,8 @@ export function encodeFileName(name: string): string {
   }
   if (out.startsWith('.')) out = `%2E${out.slice(1)}`;
   if (out.endsWith('.')) out = `${out.slice(0, -1)}%2E`;
-  if (WINDOWS_RESERVED.test(out)) out = `%${out.charCodeAt(0).toString(16).toUpperCase()}${out.slice(1)}`;
+  // A name loading skips (node_modules; a leading dot is already `%2E`) would hide its documents.
+  if (WINDOWS_RESERVED.test(out) || skippedName(out)) out = `%${out.charCodeAt(0).toString(16).toUpperCase()}${out.slice(1)}`;
   if (out.length > MAX_FILE_NAME) {
     // Too long for a file system (255 bytes, with `.md` and the temp suffix): cut, and keep the
     // names apart with a hash of the whole name. `~` never appears in an encoded name otherwise.

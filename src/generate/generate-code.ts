@@ -12,6 +12,7 @@ import { codeDocumentPath } from './code-paths.js';
 import { type FolderListings, trusted } from '../ingest/code/folder-listing.js';
 import { emptyCodeState, readCodeState, sameEntries, writeCodeState, type CodeFileState, type CodeState } from './code-state.js';
 import { encodeFileName } from './file-names.js';
+import { generatedInput, guardOutput, isGeneratedDocument } from './code-guards.js';
 import { listDocuments, removeStale, writeIfGenerated } from './code-writes.js';
 import type { WriteSummary } from './write-documents.js';
 
@@ -27,6 +28,8 @@ export interface GenerateCodeOptions {
   maxFileBytes?: number;
   /** Absolute folders not to walk besides the output folder (the rest of the graph folder). */
   exclude?: readonly string[];
+  /** The graph folder (absolute): an output folder in it must be one loading reads (code-guards.ts). */
+  graphsDir?: string;
   /** The run's clock (ms since the epoch; default now): times within RECENT_MS of it are not trusted next run. For tests. */
   now?: number;
 }
@@ -70,7 +73,7 @@ async function assertRealFolder(dir: string): Promise<void> {
  * not read" path of the loop, and the loop is skipped.
  */
 function nothingElseChanged(state: CodeState, files: readonly WalkedFile[], documents: { paths: string[]; folders: FolderListings }, scope: string): boolean {
-  if (documents.paths.length !== files.length) return false;
+  if (documents.paths.length !== files.filter((f) => state.files[f.path]?.generated !== true).length) return false;
   const listed = Object.entries(documents.folders);
   if (listed.length !== Object.keys(state.outFolders).filter((k) => k.startsWith(scope)).length) return false;
   if (!listed.every(([k, v]) => state.outFolders[k] === v)) return false;
@@ -95,6 +98,15 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     const what = start.length === 0 ? root : start.join('/');
     throw new MdkgError('MDKG_NOT_FOUND', `${what} is ${folder === undefined ? 'missing' : 'not a folder'}: nothing to index`, { file: what });
   }
+  const scope = start.map((p) => `${encodeFileName(p)}/`).join('');
+  const guard = await guardOutput({
+    root,
+    start,
+    outDir,
+    scope,
+    ...(options.graphsDir === undefined ? {} : { graphsDir: options.graphsDir }),
+    ...(options.exclude === undefined ? {} : { exclude: options.exclude }),
+  });
   const now = options.now ?? Date.now();
   const stateNotes: Diagnostic[] = [];
   const state: CodeState = options.statePath === undefined ? emptyCodeState(outDir) : await readCodeState(options.statePath, outDir, (d) => stateNotes.push(d));
@@ -116,7 +128,7 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     removed: [],
     unchanged: 0,
     kept: [],
-    diagnostics: [...stateNotes, ...walked.diagnostics],
+    diagnostics: [...guard.diagnostics, ...stateNotes, ...walked.diagnostics],
   };
   const paths = new Set(walked.files.map((f) => f.path));
   const prefix = start.length === 0 ? '' : `${start.join('/')}/`;
@@ -124,7 +136,6 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
   // run's over the same folder, the file set is the same and so is every import's resolution.
   const sameTree = state.start === prefix && walked.folders[prefix]?.hash !== undefined && state.folders[prefix]?.hash === walked.folders[prefix]?.hash;
   const next: Record<string, CodeFileState> = Object.create(null) as Record<string, CodeFileState>;
-  const scope = start.map((p) => `${encodeFileName(p)}/`).join('');
   const documents = listDocuments(outDir, scope, state.outFolders, now);
   const present = new Set(documents.paths);
   const wanted = new Set<string>();
@@ -132,8 +143,11 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
   let render: Promise<typeof import('./code-render.js')> | undefined;
   const untouched = sameTree && nothingElseChanged(state, walked.files, documents, scope);
   if (untouched) {
-    for (const file of walked.files) next[file.path] = state.files[file.path] as CodeFileState;
-    report.unchanged = walked.files.length;
+    for (const file of walked.files) {
+      next[file.path] = state.files[file.path] as CodeFileState;
+      if (next[file.path]?.generated === true) report.diagnostics.push(generatedInput(file.path));
+    }
+    report.unchanged = documents.paths.length;
   }
   for (const [index, file] of (untouched ? [] : walked.files).entries()) {
     if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -142,6 +156,22 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     const docRel = codeDocumentPath(file.path);
     const docAbs = join(outDir, docRel);
     const before = state.files[file.path];
+    const unloadable = guard.unloadable(docRel);
+    if (unloadable !== undefined) {
+      report.diagnostics.push({ code: 'MDKG_OUTPUT_NOT_LOADED', severity: 'warning', message: `no document written: ${unloadable}`, file: file.path });
+      continue;
+    }
+    if (
+      before?.generated === true &&
+      before.size === file.size &&
+      before.mtimeMs === file.mtimeMs &&
+      before.ctimeMs === file.ctimeMs &&
+      before.mtimeMs !== -1
+    ) {
+      next[file.path] = before;
+      report.diagnostics.push(generatedInput(file.path));
+      continue;
+    }
     const current = before !== undefined && present.has(docAbs) && (sameTree || sameResolutions(before.resolved, file.path, language, paths));
     if (current && before.size === file.size && before.mtimeMs === file.mtimeMs && before.ctimeMs === file.ctimeMs && before.mtimeMs !== -1) {
       wanted.add(docAbs);
@@ -161,10 +191,16 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
       report.diagnostics.push({ code: 'MDKG_BINARY_FILE', severity: 'warning', message: 'holds NUL bytes: not a text file, skipped', file: file.path });
       continue;
     }
-    wanted.add(docAbs);
     const hash = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
     // A time too close to the run may still change within the same clock tick: hashed again next time.
     const times = trusted(Math.max(file.mtimeMs, file.ctimeMs), now) ? { mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs } : { mtimeMs: -1, ctimeMs: -1 };
+    if (isGeneratedDocument(file.path, bytes.toString('utf8'))) {
+      // Generated output is never input: no document of a document, wherever it lies.
+      next[file.path] = { size: file.size, ...times, hash, resolved: {}, symbols: 0, generated: true };
+      report.diagnostics.push(generatedInput(file.path));
+      continue;
+    }
+    wanted.add(docAbs);
     if (current && before.hash === hash) {
       next[file.path] = { ...before, size: file.size, ...times };
       report.unchanged += 1;
@@ -198,7 +234,8 @@ export async function generateCode(options: GenerateCodeOptions): Promise<CodeRe
     next[file.path] = { size: file.size, ...times, hash, resolved, symbols: model.symbols.length };
   }
   if (!untouched) await removeStale(present, wanted, outDir, report);
-  report.files = walked.files.length;
+  // Documents mdkg generated, found among the sources, are not sources.
+  report.files = walked.files.filter((f) => next[f.path]?.generated !== true).length;
   report.symbols = Object.values(next).reduce((n, f) => n + f.symbols, 0);
   if (options.statePath !== undefined) {
     // Entries outside the walked folder are kept; those inside that are gone are dropped.

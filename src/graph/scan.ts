@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { MdkgError, type Diagnostic } from '../errors.js';
 import { readTextFile } from '../util/read-file.js';
+import { LINK_NOWHERE, skippedEntry, undecodableNames } from './skipped-entry.js';
 
 const MAX_IGNORE_BYTES = 1024 * 1024;
 // The `ignore` package (CommonJS) is loaded only for a graph with patterns: most have none, and a
@@ -65,6 +66,27 @@ async function readIgnoreFile(root: string, diagnostics: Diagnostic[]): Promise<
 export const skippedName = (name: string): boolean => name.startsWith('.') || ALWAYS_SKIPPED.has(name);
 
 /**
+ * What loading the graph folder `root` skips, as one rule over paths relative to it (`/`-separated):
+ * a segment `scanMarkdown` never enters or lists (skippedName), or an `.mdkgignore` pattern
+ * matching the path or a folder above it. The reason, or undefined when the path is loaded.
+ * Generation asks it before writing a document into the graph folder (generate/generate-code.ts);
+ * encodeFileName never gives a skipped name. A path ending in `/` is a folder.
+ */
+export async function loadingSkips(root: string): Promise<(path: string) => string | undefined> {
+  const ignored = ignoreMatcher(await readIgnoreFile(root, []));
+  return (path) => {
+    const parts = path.split('/').filter((p) => p !== '');
+    for (const [i, part] of parts.entries()) {
+      if (skippedName(part)) return `loading never enters '${part}' (hidden or node_modules)`;
+      const at = parts.slice(0, i + 1).join('/');
+      const isDir = i < parts.length - 1 || path.endsWith('/');
+      if (ignored(at, isDir)) return `.mdkgignore ignores ${at}${isDir ? '/' : ''}`;
+    }
+    return undefined;
+  };
+}
+
+/**
  * The root checked (its real path; a missing or non-folder root is a coded error) and the
  * `.mdkgignore` matcher: what `scanMarkdown` and the search index's fingerprint
  * (search/index-cache.ts, which walks the same files with one `lstat` each) decide by.
@@ -76,7 +98,9 @@ export async function scanRules(root: string, diagnostics: Diagnostic[]): Promis
 
 /**
  * Lists every `*.md` file under `root`, sorted by path. Skips hidden directories, node_modules and
- * `.mdkgignore` patterns. Symbolic links are not followed (one leaving the root is reported).
+ * `.mdkgignore` patterns. Symbolic links are not followed (one leaving the root or leading nowhere
+ * is reported); `*.md` special files (FIFOs, sockets, devices) and names that are not UTF-8 are
+ * reported and never opened (skipped-entry.ts, the code walk's words).
  */
 export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Promise<ScannedFile[]> {
   const { realRoot, ignored } = await scanRules(root, diagnostics);
@@ -100,17 +124,26 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
       return;
     }
     const prefix = dir === '.' ? '' : dir.endsWith(sep) ? dir : dir + sep;
+    // Names that are not UTF-8 cannot be opened by their decoded form: named, never read.
+    const bad = entries.some((e) => e.name.includes('\ufffd')) ? undecodableNames(dir) : undefined;
     for (const entry of entries) {
       if (skippedName(entry.name)) continue;
       const absolute = prefix + entry.name;
       const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+      const markdown = entry.name.toLowerCase().endsWith('.md');
+      if (bad?.has(entry.name) === true || (!entry.isFile() && !entry.isDirectory() && !entry.isSymbolicLink())) {
+        // A special file (FIFO, socket, device) is never opened: one that looks like a document is named.
+        const isBad = bad?.has(entry.name) === true;
+        if ((markdown || (isBad && entry.isDirectory())) && !ignored(rel, entry.isDirectory())) diagnostics.push(skippedEntry(isBad ? 'bad' : 'special', rel));
+        continue;
+      }
       if (entry.isSymbolicLink()) {
         // Never followed: inside the root its target is scanned anyway; outside it would escape.
         const target = await realpath(absolute).catch(() => undefined);
         const outside = target !== undefined && target !== realRoot && !target.startsWith(realRoot + sep);
         const relevant =
           !ignored(rel, false) &&
-          (entry.name.toLowerCase().endsWith('.md') ||
+          (markdown ||
             (await stat(absolute).then(
               (st) => st.isDirectory(),
               () => false,
@@ -126,7 +159,7 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
           diagnostics.push({
             code: 'MDKG_PATH_ESCAPE',
             severity: 'warning',
-            message: 'symbolic link leads nowhere (its target is missing, or it loops) and is skipped',
+            message: LINK_NOWHERE,
             file: rel,
           });
         }
@@ -135,7 +168,7 @@ export async function scanMarkdown(root: string, diagnostics: Diagnostic[]): Pro
       const isDir = entry.isDirectory();
       if (ignored(rel, isDir)) continue;
       if (isDir) await walk(absolute, rel);
-      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) files.push({ path: rel, absolute });
+      else if (entry.isFile() && markdown) files.push({ path: rel, absolute });
     }
   };
   await walk(join(root), '');

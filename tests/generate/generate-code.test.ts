@@ -21,7 +21,9 @@ async function repo(files: Record<string, string> = SOURCES): Promise<{ root: st
   // Modification times well in the past, so that they are trusted (a file changed in the last 2 s is re-hashed).
   const past = new Date(Date.now() - 60_000);
   for (const path of Object.keys(files)) await utimes(join(root, path), past, past);
-  return { root, out, options: { root, outDir: out, statePath: join(root, '.mdkg', 'code-state.json') } };
+  // As the CLI runs it (code-run.ts): the graph folder is not walked, and is where documents must load.
+  const graphs = join(root, 'graphs');
+  return { root, out, options: { root, outDir: out, statePath: join(root, '.mdkg', 'code-state.json'), exclude: [graphs], graphsDir: graphs } };
 }
 
 const counts = (r: Awaited<ReturnType<typeof generateCode>>) => ({

@@ -2,6 +2,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ignoreMatcher, scanMarkdown } from '../../src/graph/scan.js';
+import { loadGraph } from '../../src/graph/knowledge-graph.js';
+import { makeSkippedEntries } from '../helpers/skipped-entries.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 describe('scanMarkdown paths, however the root is spelled', () => {
@@ -17,6 +19,39 @@ describe('scanMarkdown paths, however the root is spelled', () => {
     const scanned = await scanMarkdown(root, []);
     expect(scanned.map((f) => f.path)).toEqual(['a.md', 'sub/b.md', 'sub/deep/c.MD']);
     expect(scanned.map((f) => f.absolute)).toEqual(scanned.map((f) => join(root, f.path)));
+  });
+});
+
+describe('scanMarkdown names every entry it skips (issue 25 row 13)', () => {
+  const byFile = (a: { file?: string }, b: { file?: string }): number => ((a.file ?? '') < (b.file ?? '') ? -1 : 1);
+
+  it("a FIFO, names that are not UTF-8, a link loop, links leading outside or nowhere: one warning each, in the code walk's words", async () => {
+    const outside = await tempDir({ 'stolen.md': '# secret\n' });
+    const root = await tempDir({ 'a.md': '# A\n', 'sub/b.md': '# B\n' });
+    const graphOutside = 'symbolic link leads outside the graph folder and is skipped';
+    const expected = [
+      ...makeSkippedEntries(root, '', join(outside, 'stolen.md'), '.md', graphOutside),
+      ...makeSkippedEntries(root, 'sub', join(outside, 'stolen.md'), '.md', graphOutside),
+    ];
+    const diagnostics: { file?: string }[] = [];
+    const scanned = await scanMarkdown(root, diagnostics as never);
+    expect(scanned.map((f) => f.path)).toEqual(['a.md', 'sub/b.md']);
+    // In listing order (the file system's): compared sorted.
+    expect(diagnostics.sort(byFile)).toEqual(expected.sort(byFile));
+    // Loading the graph carries them, and reads the two documents.
+    const kg = await loadGraph(root);
+    expect(kg.diagnostics.filter((d) => d.code === 'MDKG_FILE_READ' || d.code === 'MDKG_PATH_ESCAPE').sort(byFile)).toEqual(expected);
+  });
+
+  it('entries that are not documents are not named: a FIFO or a file not UTF-8-named without .md, an ignored one', async () => {
+    const outside = await tempDir({ 'stolen.txt': 'x' });
+    const root = await tempDir({ 'a.md': '# A\n', '.mdkgignore': 'sub/\n' });
+    makeSkippedEntries(root, '', join(outside, 'stolen.txt'), '.txt');
+    makeSkippedEntries(root, 'sub', join(outside, 'stolen.txt'), '.md');
+    const diagnostics: { file?: string }[] = [];
+    await scanMarkdown(root, diagnostics as never);
+    // The folder not UTF-8-named, and the links leading nowhere (they could be anything), are still named.
+    expect(diagnostics.map((d) => d.file).sort()).toEqual(['bad\ufffd\ufffddir', 'dangling.txt', 'loop-a.txt', 'loop-b.txt']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { lstatSync, readdirSync } from 'node:fs';
+import { undecodableNames } from '../../graph/skipped-entry.js';
 
 /**
  * One folder's entries as the last run listed them, and the folder's times then. A folder's
@@ -15,6 +16,10 @@ export interface FolderListing {
   dirs: string[];
   files: string[];
   links: string[];
+  /** Kept names of entries that are none of those (FIFOs, sockets, devices): never opened, reported by the walk. */
+  special: string[];
+  /** Entries whose name is not UTF-8 (as Node decodes it, with U+FFFD), of any kind: they cannot be opened by that name. */
+  badNames: string[];
   /** With the walk: `sha1:` over the folder's files (name, size, times) and subfolders (name, hash). */
   hash?: string;
 }
@@ -45,10 +50,18 @@ export function listFolder(abs: string, previous: FolderListing | undefined, now
   const dirs: string[] = [];
   const files: string[] = [];
   const links: string[] = [];
-  for (const e of readdirSync(abs, { withFileTypes: true })) {
-    if (e.isDirectory()) dirs.push(e.name);
+  const special: string[] = [];
+  const badNames: string[] = [];
+  const entries = readdirSync(abs, { withFileTypes: true });
+  const bad = entries.some((e) => e.name.includes('\ufffd')) ? undecodableNames(abs) : undefined;
+  for (const e of entries) {
+    if (bad?.has(e.name) === true) {
+      if (e.isDirectory() || e.isSymbolicLink() || keep(e.name)) badNames.push(e.name);
+    } else if (e.isDirectory()) dirs.push(e.name);
     else if (e.isSymbolicLink()) links.push(e.name);
-    else if (e.isFile() && keep(e.name)) files.push(e.name);
+    else if (e.isFile()) {
+      if (keep(e.name)) files.push(e.name);
+    } else if (keep(e.name)) special.push(e.name);
   }
   const fresh = folder !== undefined && trusted(Math.max(folder.mtimeMs, folder.ctimeMs), now);
   const listing: FolderListing = {
@@ -57,6 +70,8 @@ export function listFolder(abs: string, previous: FolderListing | undefined, now
     dirs: dirs.sort(byName),
     files: files.sort(byName),
     links: links.sort(byName),
+    special: special.sort(byName),
+    badNames: badNames.sort(byName),
   };
   // The same as before (a folder still too recent to trust): the previous object, so a run that
   // changed nothing is seen as such and does not rewrite its state.
@@ -66,5 +81,13 @@ export function listFolder(abs: string, previous: FolderListing | undefined, now
 const sameNames = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((n, i) => n === b[i]);
 
 function sameListing(a: FolderListing, b: FolderListing): boolean {
-  return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && sameNames(a.dirs, b.dirs) && sameNames(a.files, b.files) && sameNames(a.links, b.links);
+  return (
+    a.mtimeMs === b.mtimeMs &&
+    a.ctimeMs === b.ctimeMs &&
+    sameNames(a.dirs, b.dirs) &&
+    sameNames(a.files, b.files) &&
+    sameNames(a.links, b.links) &&
+    sameNames(a.special, b.special) &&
+    sameNames(a.badNames, b.badNames)
+  );
 }

@@ -4,6 +4,7 @@ import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Diagnostic } from '../../errors.js';
+import { LINK_NOWHERE, skippedEntry } from '../../graph/skipped-entry.js';
 import { type FolderListing, type FolderListings, listFolder } from './folder-listing.js';
 
 /** Folders never walked, wherever they are. */
@@ -57,7 +58,10 @@ function gitignoreOf(dir: string): Ignore | undefined {
   }
 }
 
-type Kind = 'dir' | 'file' | 'link';
+/** Not the loader's words (graph/scan.ts): the walk's root is any folder. */
+const LINK_OUTSIDE = 'symbolic link leads outside the folder and is skipped';
+
+type Kind = 'dir' | 'file' | 'link' | 'special' | 'bad';
 
 /** A listing's entries in name order, as `readdir` sorted by name would give them. */
 function entriesOf(listing: FolderListing): Array<[string, Kind]> {
@@ -65,16 +69,19 @@ function entriesOf(listing: FolderListing): Array<[string, Kind]> {
     ...listing.dirs.map((n): [string, Kind] => [n, 'dir']),
     ...listing.files.map((n): [string, Kind] => [n, 'file']),
     ...listing.links.map((n): [string, Kind] => [n, 'link']),
+    ...listing.special.map((n): [string, Kind] => [n, 'special']),
+    ...listing.badNames.map((n): [string, Kind] => [n, 'bad']),
   ];
   return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /**
  * The source files under `root`, in path order. Honours every `.gitignore` on the way (each for
- * its own folder and below), skips ALWAYS_SKIPPED folders, special
- * files and files over the size cap (with a diagnostic). Symbolic links are never followed: one
- * that leads outside the root is reported (MDKG_PATH_ESCAPE), one inside is left to its target's
- * own path.
+ * its own folder and below), skips ALWAYS_SKIPPED folders. Every other entry not walked is named
+ * in the diagnostics: special files (FIFOs, sockets, devices) and names that are not UTF-8
+ * (MDKG_FILE_READ), files over the size cap (MDKG_FILE_TOO_LARGE). Symbolic links are never
+ * followed: one that leads outside the root, or nowhere (missing target, a loop), is reported
+ * (MDKG_PATH_ESCAPE, as the graph loader does), one inside is left to its target's own path.
  */
 export async function walkSources(root: string, options: WalkOptions): Promise<WalkResult> {
   const realRoot = await realpath(root);
@@ -104,6 +111,8 @@ export async function walkSources(root: string, options: WalkOptions): Promise<W
         if (ALWAYS_SKIPPED.has(name) || exclude.has(abs) || ignored(here, path, true)) continue;
         const sub = visit(abs, `${path}/`, here);
         if (sub !== undefined) hash.update(`d\0${name}\0${sub}\n`);
+      } else if (kind === 'bad' || kind === 'special') {
+        if (!ignored(here, path, false)) diagnostics.push(skippedEntry(kind, path));
       } else if (kind === 'link') {
         if (ignored(here, path, false)) continue;
         let target: string | undefined;
@@ -113,16 +122,15 @@ export async function walkSources(root: string, options: WalkOptions): Promise<W
           target = undefined;
         }
         if (target === undefined || (target !== realRoot && !target.startsWith(realRoot + sep))) {
-          diagnostics.push({
-            code: 'MDKG_PATH_ESCAPE',
-            severity: 'warning',
-            message: `symbolic link ${target === undefined ? 'leads nowhere' : 'leads outside the folder'}: not followed`,
-            file: path,
-          });
+          diagnostics.push({ code: 'MDKG_PATH_ESCAPE', severity: 'warning', message: target === undefined ? LINK_NOWHERE : LINK_OUTSIDE, file: path });
         }
       } else if (options.accept(path) && !ignored(here, path, false)) {
         const s = lstatSync(abs, { throwIfNoEntry: false });
-        if (s === undefined || !s.isFile()) continue;
+        if (s === undefined) continue;
+        if (!s.isFile()) {
+          diagnostics.push(skippedEntry('special', path));
+          continue;
+        }
         if (s.size > maxBytes) {
           diagnostics.push({
             code: 'MDKG_FILE_TOO_LARGE',

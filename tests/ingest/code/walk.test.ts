@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { appendFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { walkSources } from '../../../src/ingest/code/walk.js';
+import { makeSkippedEntries } from '../../helpers/skipped-entries.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const all = (): boolean => true;
@@ -56,21 +56,44 @@ describe('walkSources', () => {
     const { files, diagnostics } = await walkSources(root, { accept: all });
     expect(files.map((f) => f.path)).toEqual(['a.ts', 'inner/b.ts']);
     expect(diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
-      ['MDKG_PATH_ESCAPE', 'dangling.ts', 'symbolic link leads nowhere: not followed'],
-      ['MDKG_PATH_ESCAPE', 'link.ts', 'symbolic link leads outside the folder: not followed'],
-      ['MDKG_PATH_ESCAPE', 'linkdir', 'symbolic link leads outside the folder: not followed'],
+      ['MDKG_PATH_ESCAPE', 'dangling.ts', 'symbolic link leads nowhere (its target is missing, or it loops) and is skipped'],
+      ['MDKG_PATH_ESCAPE', 'link.ts', 'symbolic link leads outside the folder and is skipped'],
+      ['MDKG_PATH_ESCAPE', 'linkdir', 'symbolic link leads outside the folder and is skipped'],
     ]);
   });
 
-  it('skips files over the size cap with a diagnostic, and special files silently', async () => {
+  it('skips files over the size cap with a diagnostic', async () => {
     const root = await tempDir({ 'small.ts': 'x', 'big.ts': 'x'.repeat(101) });
-    const fifo = spawnSync('mkfifo', [join(root, 'pipe.ts')]);
-    expect(fifo.status).toBe(0);
     await mkdir(join(root, 'empty'));
     const { files, diagnostics } = await walkSources(root, { accept: all, maxFileBytes: 100 });
     expect(files).toEqual([{ path: 'small.ts', size: 1, mtimeMs: expect.any(Number), ctimeMs: expect.any(Number) }]);
     expect(diagnostics).toEqual([
       { code: 'MDKG_FILE_TOO_LARGE', severity: 'warning', message: '101 bytes, over the 100 a code file may have: skipped', file: 'big.ts' },
+    ]);
+  });
+
+  it('names every entry it skips: a FIFO, names not UTF-8, a link loop, links leading outside or nowhere; again from a kept listing', async () => {
+    const outside = await tempDir({ 'stolen.ts': 'export const secret = 1;\n' });
+    const root = await tempDir({ 'a.ts': '', 'sub/b.ts': '' });
+    const expected = [...makeSkippedEntries(root, '', join(outside, 'stolen.ts')), ...makeSkippedEntries(root, 'sub', join(outside, 'stolen.ts'))];
+    const now = Date.now() + 60_000;
+    const first = await walkSources(root, { accept: all, now });
+    expect(first.files.map((f) => f.path)).toEqual(['a.ts', 'sub/b.ts']);
+    expect(first.diagnostics).toEqual(expected);
+    // The second walk reuses the folders' listings (their times are trusted): the same diagnostics.
+    const second = await walkSources(root, { accept: all, now, folders: first.folders });
+    expect(second.folders['sub/']).toBe(first.folders['sub/']);
+    expect(second.diagnostics).toEqual(expected);
+    // Entries the walk would not keep are not named: an ignored one, or one of a file type not accepted.
+    await writeFile(join(root, '.gitignore'), 'pipe.ts\nloop-*\n');
+    const filtered = await walkSources(root, { accept: (p) => !p.endsWith('bad\ufffd.ts') });
+    expect(filtered.diagnostics.map((d) => d.file)).toEqual([
+      'bad\ufffd\ufffddir',
+      'dangling.ts',
+      'escape.ts',
+      'sub/bad\ufffd\ufffddir',
+      'sub/dangling.ts',
+      'sub/escape.ts',
     ]);
   });
 
