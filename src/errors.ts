@@ -132,6 +132,8 @@ export const ERROR_CODES = {
     when: 'A live MCP server did not answer within its timeout; it was ended with its process group.',
     fix: 'Raise timeout_ms for that server, or fix the server.',
   },
+  /** A warning: a server was still connecting or indexing its tools when a search stopped waiting. */
+  MDKG_SOURCE_PENDING: { when: 'A warning: a server was still connecting or indexing its tools when a search stopped waiting.', fix: 'Search again soon.' },
   /** One tool of a source is invalid (no name, a repeated name, a bad schema); it is skipped, the others are kept. */
   MDKG_TOOL_INVALID: {
     when: 'One tool of a source is invalid (no name, a repeated name, a bad schema); it is skipped, the others are kept.',
@@ -182,7 +184,7 @@ export const ERROR_CODES = {
   /** There is nothing to search: the graph has no tools (mdkg:Tool) for search, or no literal values for graph-search. */
   MDKG_INDEX_EMPTY: {
     when: 'There is nothing to search: the graph has no tools (mdkg:Tool) for search, or no literal values for graph-search.',
-    fix: 'Generate tool documents with mdkg generate tools, or check the graph folder.',
+    fix: 'Generate tool documents with mdkg generate tools, or check the graph folder; mdkg serve instead names the servers it is waiting for (it generates their documents itself).',
   },
   /** An unknown search strategy was asked for (ToolIndex.search, runBench, mdkg bench --strategy; mdkg search --strategy reports MDKG_USAGE instead). */
   MDKG_STRATEGY_UNKNOWN: {

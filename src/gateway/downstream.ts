@@ -9,6 +9,9 @@ import { serverWords, type ServerWords } from '../ingest/mcp/server-words.js';
 
 export type ServerState = 'idle' | 'connecting' | 'connected' | 'down';
 
+/** What `onChange` hears: a new state, or a `notifications/tools/list_changed` (the tools listed again). */
+export type ServerEvent = ServerState | 'list_changed';
+
 export interface ServerStatus {
   source: string;
   state: ServerState;
@@ -58,9 +61,17 @@ export class Downstream {
   words: ServerWords | undefined;
   /** Called with the server's tools each time they are listed (connect, list_changed). */
   onTools: ((tools: Tool[]) => void) | undefined;
+  /** Called on each change of state and each list_changed (state logs, searches waiting for the index). */
+  onChange: ((server: Downstream, event: ServerEvent) => void) | undefined;
+  /** The last failure was the connect timeout (MDKG_SOURCE_TIMEOUT) rather than an error (MDKG_SOURCE_FAILED). */
+  timedOut = false;
   #client: Client | undefined;
   #opened: OpenedTransport | undefined;
   #connecting: Promise<void> | undefined;
+  /** The transport of a connect in progress, ended by close(). */
+  #pending: OpenedTransport | undefined;
+  /** Counts close() calls: a connect that started before the last one drops what it opened. */
+  #epoch = 0;
 
   constructor(
     readonly source: string,
@@ -88,20 +99,40 @@ export class Downstream {
 
   /** Connects (once at a time) and lists the tools; a failure marks the server down with its error. */
   connect(): Promise<void> {
-    this.#connecting ??= this.#connect().finally(() => {
-      this.#connecting = undefined;
-    });
+    if (this.#connecting === undefined) {
+      const connecting = this.#connect().finally(() => {
+        if (this.#connecting === connecting) this.#connecting = undefined;
+      });
+      this.#connecting = connecting;
+    }
     return this.#connecting;
   }
 
+  #set(state: ServerState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.onChange?.(this, state);
+  }
+
   async #connect(): Promise<void> {
-    this.state = 'connecting';
+    const epoch = this.#epoch;
+    this.#set('connecting');
     const opened = openTransport(this.server, this.cwd);
+    this.#pending = opened;
     const client = new Client({ name: 'mdkg-gateway', version: '0.1.0' });
-    const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs).unref());
+    let timedOut = false;
+    const timer = new Promise<never>((_, reject) =>
+      setTimeout(() => {
+        timedOut = true;
+        reject(new Error(`no answer within ${this.timeoutMs} ms`));
+      }, this.timeoutMs).unref(),
+    );
     try {
       await Promise.race([client.connect(opened.transport), timer]);
       const listed = await Promise.race([listRaw(client), timer]);
+      // Closed meanwhile (removed from the config, shut down): what this connect opened is dropped.
+      if (epoch !== this.#epoch) throw new Error('closed while connecting');
+      this.#pending = undefined;
       this.tools = new Map(listed.map((t) => [t.name, t]));
       this.words = serverWords(client.getServerVersion(), client.getInstructions());
       this.onTools?.(listed);
@@ -111,27 +142,36 @@ export class Downstream {
         if (again !== undefined) this.tools = new Map(again.map((t) => [t.name, t]));
         this.listChanges += 1;
         if (again !== undefined) this.onTools?.(again);
+        this.onChange?.(this, 'list_changed');
       });
       this.#client = client;
       this.#opened = opened;
-      this.state = 'connected';
       this.failures = 0;
       this.lastError = undefined;
+      this.timedOut = false;
+      this.#set('connected');
       // The client's own close handler stays; this one marks the server for a reconnect.
       client.onclose = () => this.#lost('the server closed the connection');
     } catch (error) {
+      if (this.#pending === opened) this.#pending = undefined;
+      const why = (): string => `${(error as Error).message}${opened.stderrTail() === '' ? '' : `; stderr: ${opened.stderrTail()}`}`;
+      // A timeout is a state at once (searches waiting for the server stop waiting); a crash is
+      // stated once the process is gone, with all it wrote to stderr.
+      const now = timedOut && epoch === this.#epoch;
+      if (now) this.#fail(why(), true);
       await opened.kill().catch(() => undefined);
       await client.close().catch(() => undefined);
-      this.#fail(`${(error as Error).message}${opened.stderrTail() === '' ? '' : `; stderr: ${opened.stderrTail()}`}`);
+      if (!now && epoch === this.#epoch) this.#fail(why());
     }
   }
 
-  #fail(message: string): void {
+  #fail(message: string, timedOut = false): void {
     this.failures += 1;
     this.lastError = message;
-    this.state = 'down';
+    this.timedOut = timedOut;
     // The first failure is retried on the next call at once; then 0.5 s, 1 s, 2 s; then down.
     this.retryAt = this.failures >= MAX_FAILURES ? Number.POSITIVE_INFINITY : this.failures === 1 ? 0 : Date.now() + BASE_BACKOFF_MS * 2 ** (this.failures - 2);
+    this.#set('down');
   }
 
   #lost(why: string): void {
@@ -164,11 +204,16 @@ export class Downstream {
   async close(): Promise<void> {
     const client = this.#client;
     const opened = this.#opened;
+    const pending = this.#pending;
     this.#client = undefined;
     this.#opened = undefined;
-    this.state = 'idle';
+    this.#pending = undefined;
+    this.#connecting = undefined;
+    this.#epoch += 1;
+    this.#set('idle');
     await client?.close().catch(() => undefined);
     await opened?.kill().catch(() => undefined);
+    await pending?.kill().catch(() => undefined);
   }
 
   /** Starts over (index_build): failures forgotten, a fresh connection. */

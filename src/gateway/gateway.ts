@@ -4,6 +4,7 @@
 import { join, resolve } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { DataFactory } from 'n3';
+import type { ServerConfig } from '../config-sources.js';
 import type { MdkgConfig } from '../config.js';
 import type { Diagnostic } from '../errors.js';
 import { generateTools, type ToolSource } from '../generate/generate-tools.js';
@@ -11,10 +12,13 @@ import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { cacheDirProblem } from '../graph/cache-dir.js';
 import { openToolIndex } from '../search/open-index.js';
 import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
+import { QuadStore } from '../rdf/quad-store.js';
 import { ToolIndex } from '../search/tool-index.js';
 import { closeNames } from './close-names.js';
 import { Downstream } from './downstream.js';
 import type { Profile } from './profiles.js';
+import { serverLine } from './state-log.js';
+import { ChangeSignal, WorkQueue } from './work-queue.js';
 
 export interface KnownTool {
   iri: string;
@@ -58,13 +62,31 @@ export interface Gateway {
   diagnostics: Diagnostic[];
   /** The source folder reindex_codebase regenerates (mdkg serve --code-root); without it, that tool is not offered. */
   codeRoot?: string;
+  /** Regenerated documents, reloaded config and graph changes, one at a time (work-queue.ts). */
+  work: WorkQueue;
+  /** Told when a server's state changes or a job starts or ends (searches waiting for the index listen). */
+  changes: ChangeSignal;
+  /** Servers removed from the config while the gateway runs: their tools are no longer offered (documents kept). */
+  hidden: Set<string>;
+  /** Servers on their first connection since they were configured (or reset), with its start time. */
+  firstConnects: Map<Downstream, number>;
+  /** The config as last read live (live-config.ts): its file, and why the last edit was not applied. */
+  live: { file?: string; error?: Diagnostic; notes: Diagnostic[] };
+  /** Where state lines go (stderr in `mdkg serve`). */
+  log: (line: string) => void;
 }
 
-const DEFAULT_SERVER_TIMEOUT_MS = 15_000;
+export const DEFAULT_SERVER_TIMEOUT_MS = 15_000;
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
-/** Every mdkg:Tool of the graph with its source and name. */
-function knownTools(kg: KnowledgeGraph): KnownTool[] {
+/** The supervisor of one configured server: `timeout_ms` bounds connecting and each call; without it, 15 s to connect and 60 s a call. */
+export function makeServer(id: string, config: ServerConfig, cwd: string): Downstream {
+  const { timeout_ms: timeout, description: _description, ...server } = config;
+  return new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS);
+}
+
+/** Every mdkg:Tool of the graph with its source and name (not those of `hidden` sources). */
+function knownTools(kg: KnowledgeGraph, hidden: ReadonlySet<string> = new Set()): KnownTool[] {
   const { namedNode } = DataFactory;
   const name = namedNode(`${MDKG}name`);
   const source = namedNode(`${MDKG}source`);
@@ -74,7 +96,7 @@ function knownTools(kg: KnowledgeGraph): KnownTool[] {
     const s = q.subject;
     const n = kg.store.getQuads(s, name, null, null)[0]?.object.value;
     const src = kg.store.getQuads(s, source, null, null)[0]?.object.value;
-    if (n === undefined || src === undefined) continue;
+    if (n === undefined || src === undefined || hidden.has(src)) continue;
     const path = paths.get(s.value);
     out.push({ iri: s.value, id: `tool:${src}/${n}`, source: src, name: n, ...(path === undefined ? {} : { path }) });
   }
@@ -121,15 +143,13 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
   const opened = await openToolIndex(graphsDir, indexOptions(config));
   const { index, diagnostics: vectorNotes } = await withVectors(opened.index, config, graphsDir, cwd);
   const servers = previous?.servers ?? new Map<string, Downstream>();
-  if (previous === undefined) {
-    for (const [id, s] of Object.entries(config.servers ?? {})) {
-      const { timeout_ms: timeout, description: _description, ...server } = s;
-      // `timeout_ms` bounds connecting and each call; without it, 15 s to connect and 60 s a call.
-      servers.set(id, new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS));
-    }
-  }
+  if (previous === undefined) for (const [id, s] of Object.entries(config.servers ?? {})) servers.set(id, makeServer(id, s, cwd));
   const toolsDir = config.tools_out === undefined ? join(graphsDir, 'tools') : resolve(cwd, config.tools_out);
   let graph: Promise<KnowledgeGraph> | undefined;
+  const changes = previous?.changes ?? new ChangeSignal();
+  const hidden = previous?.hidden ?? new Set<string>();
+  // index_build copies this object into the running one: the graph, once loaded, is set on that one.
+  const target = (): Gateway => previous ?? gw;
   const gw: Gateway = {
     graphsDir,
     toolsDir,
@@ -137,38 +157,56 @@ export async function buildGateway(graphsDir: string, config: MdkgConfig, cwd: s
     config,
     graph: () => {
       graph ??= (opened.graph === undefined ? loadGraph(graphsDir) : Promise.resolve(opened.graph)).then((kg) => {
-        gw.loaded = kg;
-        gw.tools = knownTools(kg);
+        const into = target();
+        into.loaded = kg;
+        into.tools = knownTools(kg, into.hidden);
         // Problems a warm start recorded are the same ones the load finds: keep one copy.
-        if (opened.warm) gw.diagnostics = [...kg.diagnostics, ...gw.diagnostics.filter((d) => !opened.diagnostics.includes(d))];
+        if (opened.warm) into.diagnostics = [...kg.diagnostics, ...into.diagnostics.filter((d) => !opened.diagnostics.includes(d))];
         return kg;
       });
       return graph;
     },
     ...(opened.graph === undefined ? {} : { loaded: opened.graph }),
     index,
-    tools: opened.graph === undefined ? indexedTools(index) : knownTools(opened.graph),
+    tools: opened.graph === undefined ? indexedTools(index).filter((t) => !hidden.has(t.source)) : knownTools(opened.graph, hidden),
     servers,
     builtAt: new Date().toISOString(),
     buildMs: Math.round(performance.now() - started),
     diagnostics: [...opened.diagnostics, ...vectorNotes],
     sessions: previous?.sessions ?? new Set(),
     ...(previous?.codeRoot === undefined ? {} : { codeRoot: previous.codeRoot }),
+    work: previous?.work ?? new WorkQueue(changes),
+    changes,
+    hidden,
+    firstConnects: previous?.firstConnects ?? new Map(),
+    live: previous?.live ?? { notes: [] },
+    log: previous?.log ?? (() => undefined),
   };
+  // Tools of servers removed while the gateway runs stay out of a rebuilt index too (index_build).
+  if (hidden.size > 0) {
+    const kg = await gw.graph();
+    gw.loaded = kg;
+    gw.index = (await withVectors(ToolIndex.build(indexSource(kg, hidden), indexOptions(config)), config, graphsDir, cwd)).index;
+    gw.tools = knownTools(kg, hidden);
+  }
   return gw;
 }
 
 /**
- * A server listed its tools (at connect, or after list_changed): its documents are regenerated
- * (unchanged tools write nothing) and, when any changed, the graph is refreshed and re-indexed.
- * Runs one source at a time; a failure is a diagnostic of the gateway, never a crash.
+ * Hooks a server to the gateway: each listing of its tools (at connect, after list_changed)
+ * regenerates its documents (unchanged tools write nothing) and, when any changed, refreshes the
+ * graph and re-indexes, one job at a time on the gateway's queue; each change of state is logged
+ * and wakes the searches waiting for the index. A failure is a diagnostic, never a crash.
  */
-export function watchTools(gw: Gateway): void {
-  let queue = Promise.resolve();
-  for (const server of gw.servers.values()) {
-    server.onTools = (tools) => {
-      queue = queue
-        .then(async () => {
+export function attachServer(gw: Gateway, server: Downstream): void {
+  server.onTools = (tools) => {
+    void gw.work
+      .run(
+        `tools of "${server.source}"`,
+        server.timeoutMs,
+        async () => {
+          // A server removed (or replaced) by the config meanwhile writes nothing.
+          if (gw.servers.get(server.source) !== server) return;
           // What the server said about itself in `initialize`, and what the config says about it.
           const description = gw.config.servers?.[server.source]?.description;
           const source: ToolSource = {
@@ -185,39 +223,78 @@ export function watchTools(gw: Gateway): void {
             return;
           }
           if (report.added.length + report.updated.length + report.removed.length === 0) return;
-          await reindex(gw);
-        })
-        .catch((error: unknown) => {
-          gw.diagnostics.push({
-            code: 'MDKG_SOURCE_FAILED',
-            severity: 'error',
-            message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}`,
-          });
-        })
-        // The server connected or its tools changed: search_tools' sources line may have too.
-        .then(() => refreshTools(gw));
-    };
-  }
+          await refreshIndex(gw);
+        },
+        server.source,
+      )
+      .catch((error: unknown) => {
+        gw.diagnostics.push({
+          code: 'MDKG_SOURCE_FAILED',
+          severity: 'error',
+          message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}`,
+        });
+      });
+  };
+  server.onChange = (s, event) => {
+    if (event === 'connecting' && !gw.firstConnects.has(s) && s.failures === 0 && s.listChanges === 0 && s.tools.size === 0)
+      gw.firstConnects.set(s, Date.now());
+    if (event === 'connected' || event === 'down' || event === 'idle') gw.firstConnects.delete(s);
+    if (gw.servers.get(s.source) === s) gw.log(serverLine(s, event));
+    gw.changes.notify();
+    // search_tools' sources line names each server's state and tool count.
+    refreshTools(gw);
+  };
+}
+
+/** Hooks every configured server (see attachServer). */
+export function watchTools(gw: Gateway): void {
+  for (const server of gw.servers.values()) attachServer(gw, server);
 }
 
 /**
- * Reloads the changed documents of the graph and rebuilds the search index (regenerated tools, a
- * learned pair); the clients are told that the documents (resources) changed.
+ * The store to index: the graph's, or (with servers removed live) a copy without the documents of
+ * their tools, so that search_tools never offers them.
  */
-export async function reindex(gw: Gateway): Promise<void> {
+function indexSource(kg: KnowledgeGraph, hidden: ReadonlySet<string>): KnowledgeGraph | QuadStore {
+  if (hidden.size === 0) return kg;
+  const gone = knownTools(kg).filter((t) => hidden.has(t.source));
+  if (gone.length === 0) return kg;
+  const store = QuadStore.fromSnapshot(kg.store.snapshot());
+  for (const t of gone) store.deleteGraph(DataFactory.namedNode(t.iri));
+  return store;
+}
+
+/** Tells every client that the tools the gateway offers changed (tools/list_changed). */
+export function toolsChanged(gw: Gateway): void {
+  for (const session of gw.sessions) void session.server.sendToolListChanged().catch(() => undefined);
+}
+
+/**
+ * Reloads the changed documents of the graph (`refresh`, unless they were just reloaded) and
+ * rebuilds the search index; the clients are told that the documents (resources) changed, and the
+ * tools too when the set of tools offered changed. Runs inside a job of the queue.
+ */
+export async function refreshIndex(gw: Gateway, options: { refresh?: boolean } = {}): Promise<void> {
   const kg = await gw.graph();
-  await kg.refresh();
-  const rebuilt = await withVectors(ToolIndex.build(kg, indexOptions(gw.config)), gw.config, gw.graphsDir, gw.cwd);
+  if (options.refresh !== false) await kg.refresh();
+  const before = gw.tools.map((t) => t.id).join('\n');
+  const rebuilt = await withVectors(ToolIndex.build(indexSource(kg, gw.hidden), indexOptions(gw.config)), gw.config, gw.graphsDir, gw.cwd);
   gw.index = rebuilt.index;
   gw.diagnostics.push(...rebuilt.diagnostics);
-  gw.tools = knownTools(kg);
+  gw.tools = knownTools(kg, gw.hidden);
   for (const session of gw.sessions) void session.server.sendResourceListChanged().catch(() => undefined);
-  refreshTools(gw);
+  if (gw.tools.map((t) => t.id).join('\n') !== before) toolsChanged(gw);
+  else refreshTools(gw);
 }
 
 /** Each client whose tool list (search_tools' sources and counts) changed is sent tools/list_changed. */
 export function refreshTools(gw: Gateway): void {
   for (const session of gw.sessions) session.refreshTools?.();
+}
+
+/** Reloads the changed documents of the graph and rebuilds the search index (a learned pair), after the jobs already queued. */
+export function reindex(gw: Gateway): Promise<void> {
+  return gw.work.run('reindex', DEFAULT_SERVER_TIMEOUT_MS, () => refreshIndex(gw));
 }
 
 /** Connects every server in parallel, each on its own; never throws (failures are server states). */

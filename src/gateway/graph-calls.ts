@@ -5,7 +5,8 @@ import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
-import { buildGateway, connectAll, type Gateway } from './gateway.js';
+import { buildGateway, connectAll, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
+import { liveStatus } from './health.js';
 import { fail, ok } from './tool-calls.js';
 
 const QUERY_TIMEOUT_MS = 10_000;
@@ -87,13 +88,15 @@ export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
     buildMs: gw.buildMs,
     loadErrors: errors,
     empty: gw.tools.length === 0,
+    ...liveStatus(gw),
   });
 }
 
-/** Reloads and re-indexes into `gw` (same object, so the server sees it), then reconnects. */
+/** Reloads and re-indexes into `gw` (same object, so the server sees it; after the queued writes), then reconnects. */
 export async function indexBuild(gw: Gateway): Promise<CallToolResult> {
-  const fresh = await buildGateway(gw.graphsDir, gw.config, gw.cwd, gw);
-  Object.assign(gw, fresh);
+  await gw.work.run('index_build', DEFAULT_SERVER_TIMEOUT_MS, async () => {
+    Object.assign(gw, await buildGateway(gw.graphsDir, gw.config, gw.cwd, gw));
+  });
   await Promise.all([...gw.servers.values()].map((s) => s.reset()));
   await connectAll(gw);
   const status = (await indexStatus(gw)).structuredContent ?? {};

@@ -8,6 +8,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { MdkgError } from '../errors.js';
 import type { Gateway } from './gateway.js';
+import { sendHealth } from './health.js';
 import { profileTokens } from './profiles.js';
 import { createGatewayServer } from './server.js';
 
@@ -98,12 +99,16 @@ export async function serveHttp(
     throw new MdkgError('MDKG_USAGE', `serve.profiles: the token environment variable of ${missing.join(', ')} must hold a token of at least 16 characters`);
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; profile: string }>();
   const loopback = isLoopback(listen.host);
+  const startedAt = Date.now();
   const http = createServer((req, res) => {
     void (async () => {
       if (loopback && !sameMachine(req)) return reply(res, 403, 'a server on 127.0.0.1 answers only requests addressed to a loopback host (DNS rebinding)');
       const profile = profileOfRequest(req, token, profiles);
       if (profile === undefined) return reply(res, 401, 'missing or wrong bearer token');
-      if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp');
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      // Liveness and each server's state (health.ts); 503 once the server stopped listening.
+      if (path === '/health' || path === '/healthz') return sendHealth(req, res, gw, startedAt, !http.listening);
+      if (path !== '/mcp') return reply(res, 404, 'the MCP endpoint is /mcp (health: /health)');
       const id = req.headers['mcp-session-id'];
       const known = typeof id === 'string' ? sessions.get(id) : undefined;
       let body: unknown;

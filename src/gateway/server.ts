@@ -14,6 +14,7 @@ import type { Gateway, Session } from './gateway.js';
 import { learnPairCall, validateSymbolRelevanceCall } from './learned-calls.js';
 import { listedTools } from './listing.js';
 import { profileOf } from './profiles.js';
+import { withReadiness } from './readiness.js';
 import { samplingRewriter } from './sampling.js';
 import { listResources, readResource } from './resources.js';
 import { callTool, fail, getToolSchema, searchTools } from './tool-calls.js';
@@ -86,7 +87,7 @@ export function createGatewayServer(gw: Gateway, log: (line: string) => void, pr
     const problems = checkArguments(`meta/${name}`, tool.inputSchema, args);
     if (problems.length > 0) return fail(`invalid arguments for ${name}: ${problems.join('; ')}`, { problems });
     try {
-      return await handler(gw, args as never, session);
+      return await withReadiness(gw, name, args, () => handler(gw, args as never, session));
     } catch (error) {
       log(`mdkg serve: ${name} failed: ${(error as Error).stack ?? String(error)}`);
       return fail(`${name} failed: ${(error as Error).message}`);

@@ -1,3 +1,4 @@
+import { lstat, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -6,6 +7,7 @@ import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
 import { buildGateway, connectAll, watchTools, type Gateway } from '../../gateway/gateway.js';
 import { isLoopback, parseListen, serveHttp } from '../../gateway/http.js';
+import { watchLive, type LiveOptions } from '../../gateway/live-config.js';
 import { createGatewayServer } from '../../gateway/server.js';
 import { closeQueryWorkers } from '../../sparql/worker-pool.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -16,16 +18,33 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** Serves over HTTP until SIGINT/SIGTERM (bin/mdkg.js ends the process). */
 async function serveOverHttp(gw: Gateway, listen: { host: string; port: number }, token: string | undefined, log: (line: string) => void): Promise<number> {
   log(`mdkg serve: ${gw.tools.length} tools${gw.loaded === undefined ? ' (persisted index)' : ''}, ${gw.servers.size} downstream servers`);
-  const http = await serveHttp(gw, listen, token, log);
   void connectAll(gw);
+  const http = await serveHttp(gw, listen, token, log);
   await new Promise<void>((done) => http.once('close', () => done()));
   return EXIT.ok;
 }
 
 /**
- * `mdkg serve`: the MCP gateway over stdio (or Streamable HTTP with --http). Answers as soon as the graph is loaded; downstream
- * servers connect in the background, each on its own. Runs until the client closes stdin. Logs go
- * to stderr (stdout carries the protocol).
+ * The graph folder, created when it is missing (a fresh project: the gateway writes the servers'
+ * tool documents there) and its parent exists; anything else in its place is the load's error.
+ */
+async function ensureGraphFolder(graphs: string, log: (line: string) => void): Promise<void> {
+  if ((await lstat(graphs).catch(() => undefined)) !== undefined) return;
+  try {
+    await mkdir(graphs);
+  } catch (error) {
+    throw new MdkgError('MDKG_NOT_FOUND', `graph folder ${graphs} does not exist and could not be created: ${(error as Error).message}`, { file: graphs });
+  }
+  log(`mdkg serve: created the graph folder ${graphs}`);
+}
+
+/**
+ * `mdkg serve`: the MCP gateway over stdio (or Streamable HTTP with --http). Answers as soon as the
+ * graph is loaded; downstream servers connect in the background, each on its own, and the meta-tools
+ * that read the tool index wait (bounded by each server's timeout) for their first listing
+ * (gateway/readiness.ts). Edits to the config and the graph folder apply while it runs
+ * (gateway/live-config.ts). Runs until the client closes stdin. Logs go to stderr (stdout carries
+ * the protocol): one line per downstream server state change.
  */
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -33,7 +52,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     options: { graphs: { type: 'string' }, config: { type: 'string' }, http: { type: 'string' }, 'code-root': { type: 'string' } },
   });
   if (values.graphs !== undefined && values.graphs.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty (--graphs needs a folder)');
-  const { config, dir } = await loadConfig(io.cwd, values.config);
+  const { config, dir, file } = await loadConfig(io.cwd, values.config);
   const graphs = values.graphs !== undefined ? resolve(io.cwd, values.graphs) : resolve(dir, config.graphs ?? 'graphs');
   const log = (line: string): void => io.stderr(`${line}\n`);
   const listen = values.http === undefined ? undefined : parseListen(values.http);
@@ -47,24 +66,40 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
       `refusing to listen on ${listen.host} without a bearer token: set serve.token_env in the config to an environment variable holding one`,
     );
   }
+  await ensureGraphFolder(graphs, log);
   const gw = await buildGateway(graphs, config, dir);
+  gw.log = log;
   // With --code-root, reindex_codebase regenerates that folder's code documents (inside the project folder).
   if (values['code-root'] !== undefined) gw.codeRoot = resolve(dir, await confinePath(dir, resolve(io.cwd, values['code-root'])));
   watchTools(gw);
-  if (listen !== undefined) return serveOverHttp(gw, listen, token, log);
-  log(`mdkg serve: ${gw.tools.length} tools${gw.loaded === undefined ? ' (persisted index)' : ''}, ${gw.servers.size} downstream servers; listening on stdio`);
-  const server = createGatewayServer(gw, log);
-  // Messages up to 64 MiB (the SDK's default is 10 MiB: a 10 MB argument would end the session).
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
-  const closed = new Promise<void>((done) => {
-    transport.onclose = () => done();
-  });
-  await server.connect(transport);
-  void connectAll(gw).then(() => {
-    for (const s of gw.servers.values()) log(`mdkg serve: server "${s.source}" ${s.state}${s.lastError === undefined ? '' : `: ${s.lastError}`}`);
-  });
-  process.stdin.once('end', () => void transport.close());
-  await closed;
+  const liveOptions: LiveOptions = {
+    cwd: io.cwd,
+    dir,
+    graphsFixed: values.graphs !== undefined,
+    ...(values.config === undefined ? {} : { explicit: values.config }),
+    ...(file === undefined ? {} : { file }),
+  };
+  const live = watchLive(gw, liveOptions);
+  await live.ready;
+  try {
+    if (listen !== undefined) return await serveOverHttp(gw, listen, token, log);
+    log(
+      `mdkg serve: ${gw.tools.length} tools${gw.loaded === undefined ? ' (persisted index)' : ''}, ${gw.servers.size} downstream servers; listening on stdio`,
+    );
+    // Connecting starts before the first request can arrive: a search waits for it rather than finding nothing.
+    void connectAll(gw);
+    const server = createGatewayServer(gw, log);
+    // Messages up to 64 MiB (the SDK's default is 10 MiB: a 10 MB argument would end the session).
+    const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+    const closed = new Promise<void>((done) => {
+      transport.onclose = () => done();
+    });
+    await server.connect(transport);
+    process.stdin.once('end', () => void transport.close());
+    await closed;
+  } finally {
+    live.close();
+  }
   await Promise.all([...gw.servers.values()].map((s) => s.close()));
   await closeQueryWorkers();
   return EXIT.ok;
