@@ -3,7 +3,6 @@
 // downstream server. Built at start and again by index_build.
 import { join, resolve } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { DataFactory } from 'n3';
 import type { ServerConfig } from '../config-sources.js';
 import type { MdkgConfig } from '../config.js';
 import type { Diagnostic } from '../errors.js';
@@ -11,23 +10,13 @@ import { generateTools, type ToolSource } from '../generate/generate-tools.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
 import { cacheDirProblem } from '../graph/cache-dir.js';
 import { openToolIndex } from '../search/open-index.js';
-import { MDKG, RDF_TYPE } from '../rdf/namespaces.js';
-import { QuadStore } from '../rdf/quad-store.js';
 import { ToolIndex } from '../search/tool-index.js';
-import { closeNames } from './close-names.js';
 import { Downstream } from './downstream.js';
-import type { Profile } from './profiles.js';
+import { indexedTools, indexSource, type KnownTool, knownTools } from './known-tools.js';
 import { serverLine } from './state-log.js';
 import { ChangeSignal, WorkQueue } from './work-queue.js';
 
-export interface KnownTool {
-  iri: string;
-  id: string;
-  source: string;
-  name: string;
-  /** Path of its document, relative to the graph folder. */
-  path?: string;
-}
+export type { KnownTool } from './known-tools.js';
 
 /** One connected client: its MCP server object, and its own sampling rewriter and cache. */
 export interface Session {
@@ -83,32 +72,6 @@ const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 export function makeServer(id: string, config: ServerConfig, cwd: string): Downstream {
   const { timeout_ms: timeout, description: _description, ...server } = config;
   return new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS);
-}
-
-/** Every mdkg:Tool of the graph with its source and name (not those of `hidden` sources). */
-function knownTools(kg: KnowledgeGraph, hidden: ReadonlySet<string> = new Set()): KnownTool[] {
-  const { namedNode } = DataFactory;
-  const name = namedNode(`${MDKG}name`);
-  const source = namedNode(`${MDKG}source`);
-  const paths = new Map(kg.documents().map((d) => [d.iri, d.path]));
-  const out: KnownTool[] = [];
-  for (const q of kg.store.getQuads(null, namedNode(RDF_TYPE), namedNode(`${MDKG}Tool`), null)) {
-    const s = q.subject;
-    const n = kg.store.getQuads(s, name, null, null)[0]?.object.value;
-    const src = kg.store.getQuads(s, source, null, null)[0]?.object.value;
-    if (n === undefined || src === undefined || hidden.has(src)) continue;
-    const path = paths.get(s.value);
-    out.push({ iri: s.value, id: `tool:${src}/${n}`, source: src, name: n, ...(path === undefined ? {} : { path }) });
-  }
-  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** The tools of an index (no document paths: those come with the graph). */
-function indexedTools(index: ToolIndex): KnownTool[] {
-  return index
-    .tools()
-    .map((t) => ({ iri: t.iri, id: t.id, source: t.source, name: t.name }))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** How the gateway builds its index: the config's ranking overrides, and embedding texts when embeddings are configured. */
@@ -251,19 +214,6 @@ export function watchTools(gw: Gateway): void {
   for (const server of gw.servers.values()) attachServer(gw, server);
 }
 
-/**
- * The store to index: the graph's, or (with servers removed live) a copy without the documents of
- * their tools, so that search_tools never offers them.
- */
-function indexSource(kg: KnowledgeGraph, hidden: ReadonlySet<string>): KnowledgeGraph | QuadStore {
-  if (hidden.size === 0) return kg;
-  const gone = knownTools(kg).filter((t) => hidden.has(t.source));
-  if (gone.length === 0) return kg;
-  const store = QuadStore.fromSnapshot(kg.store.snapshot());
-  for (const t of gone) store.deleteGraph(DataFactory.namedNode(t.iri));
-  return store;
-}
-
 /** Tells every client that the tools the gateway offers changed (tools/list_changed). */
 export function toolsChanged(gw: Gateway): void {
   for (const session of gw.sessions) void session.server.sendToolListChanged().catch(() => undefined);
@@ -300,24 +250,4 @@ export function reindex(gw: Gateway): Promise<void> {
 /** Connects every server in parallel, each on its own; never throws (failures are server states). */
 export function connectAll(gw: Gateway): Promise<void> {
   return Promise.allSettled([...gw.servers.values()].map((s) => s.connect())).then(() => undefined);
-}
-
-/**
- * The tool a reference names: `tool:<source>/<name>`, `<source>/<name>`, or a bare name when only
- * one source has it. Otherwise why not, with the nearest names (src/gateway/close-names.ts). With a
- * profile, its hidden tools are neither found nor suggested.
- */
-export function resolveTool(gw: Gateway, ref: string, profile?: Profile): KnownTool | { error: string; candidates: string[] } {
-  const visible = profile === undefined ? gw.tools : gw.tools.filter((t) => profile.denied(t.source, t.name) === undefined);
-  const bare = ref.startsWith('tool:') ? ref.slice(5) : ref;
-  const exact = gw.tools.find((t) => `${t.source}/${t.name}` === bare);
-  const why = exact === undefined ? undefined : profile?.denied(exact.source, exact.name);
-  if (exact !== undefined && why === undefined) return exact;
-  if (exact !== undefined) return { error: `${exact.id} is ${why}`, candidates: [] };
-  const byName = visible.filter((t) => t.name === ref);
-  if (byName.length === 1) return byName[0]!;
-  if (byName.length > 1) return { error: `'${ref}' names a tool of several servers: say which`, candidates: byName.map((t) => t.id) };
-  const hidden = profile === undefined ? undefined : gw.tools.find((t) => t.name === ref);
-  if (hidden !== undefined) return { error: `${hidden.id} is ${profile?.denied(hidden.source, hidden.name)}`, candidates: [] };
-  return { error: `no tool '${ref}'`, candidates: closeNames(ref, visible) };
 }

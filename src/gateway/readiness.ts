@@ -6,7 +6,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Diagnostic } from '../errors.js';
 import type { Downstream } from './downstream.js';
-import { resolveTool, type Gateway } from './gateway.js';
+import type { Gateway } from './gateway.js';
+import { resolveTool } from './resolve-tool.js';
 import { errorText } from './state-log.js';
 
 /** The meta-tools that wait for the index (the code tools read code documents, which no server writes). */
