@@ -111,6 +111,11 @@ export const ERROR_CODES = {
     when: 'The engine failed while evaluating the query (a runtime error, the query worker out of memory or stopped, an error of a federated endpoint).',
     fix: 'Read the cause in the message; simplify the query or retry.',
   },
+  /** Too many queries are waiting for a query worker (the queue holds 32): refused at once, nothing ran. */
+  MDKG_BUSY: {
+    when: 'Too many queries are waiting for a query worker (the queue holds 32): refused at once, nothing ran.',
+    fix: 'Retry shortly, or send fewer queries at once.',
+  },
   /** An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, more than 5 redirects, credentials in the URL). */
   MDKG_FETCH_DENIED: {
     when: 'An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, more than 5 redirects, credentials in the URL).',

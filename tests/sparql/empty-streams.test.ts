@@ -31,7 +31,8 @@ const quadArb = fc.record({
   cls: fc.constantFrom('C0', 'C1'),
   g: fc.constantFrom('g0', 'g1'),
 });
-function toQuad(q: fc.Infer<typeof quadArb>): Quad {
+type QuadDraw = { s: string; kind: string; p: string; o: string; cls: string; g: string };
+function toQuad(q: QuadDraw): Quad {
   const s = namedNode(EX + q.s);
   const g = namedNode(EX + q.g);
   if (q.kind === 'type') return quad(s, namedNode(TYPE), namedNode(EX + q.cls), g);
@@ -60,7 +61,8 @@ const queryArb = fc.record({
   limit: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
 });
 
-function queryText(q: fc.Infer<typeof queryArb>, withLimit: boolean): string {
+type QueryDraw = { bgp: string[]; optional: string | undefined; orderBy: string | undefined; limit: number | undefined };
+function queryText(q: QueryDraw, withLimit: boolean): string {
   const optional = q.optional === undefined ? '' : ` OPTIONAL { ${q.optional} }`;
   const order = q.orderBy === undefined ? '' : ` ORDER BY ${q.orderBy}`;
   const limit = withLimit && q.limit !== undefined ? ` LIMIT ${q.limit}` : '';
