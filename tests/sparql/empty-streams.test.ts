@@ -3,7 +3,6 @@
 // and timed out. Property: random BGPs with ORDER BY / LIMIT / OPTIONAL over random small graphs
 // give, through mdkg's pipeline (QuadStore, run-here), the multiset plain Comunica gives over an
 // n3 Store.
-import './../helpers/fast-check-seed.js';
 import { QueryEngine } from '@comunica/query-sparql';
 import type { Bindings, Quad } from '@rdfjs/types';
 import fc from 'fast-check';
