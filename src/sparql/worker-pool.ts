@@ -10,7 +10,6 @@
 // module (V8 "IsGraphAsync must be used on an instantiated module"), and the engine's actors do
 // one (graphql-to-sparql requires graphql). Ending such a worker waits for `ready`; its caller
 // does not.
-import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Quad, Source } from '@rdfjs/types';
@@ -18,10 +17,10 @@ import { MdkgError } from '../errors.js';
 import { QuadStore } from '../rdf/quad-store.js';
 import type { QueryResult, QueryTarget } from './types.js';
 import { realClock, WaitQueue } from './wait-queue.js';
+import { engineMessage } from './engine-errors.js';
+import { memoryMb, queryWorkerFile } from './worker-file.js';
 import { decodeError, decodeResult, type FromWorker, type RunRequest, type ToWorker } from './worker-protocol.js';
 
-/** Heap of a query worker in MB (`MDKG_SPARQL_MEMORY_MB` changes it): past it the query fails. */
-const DEFAULT_WORKER_MEMORY_MB = 2048;
 /** Time to copy a graph into a worker, beyond the query's own timeout. */
 const LOAD_TIMEOUT_MS = 120_000;
 /** Idle workers kept warm. */
@@ -52,34 +51,6 @@ const slots: Slot[] = [];
 const queue = new WaitQueue<Slot>(MAX_WAITING, realClock);
 const copies = new WeakMap<object, { id: number; version: number; profile: unknown }>();
 let nextCopy = 1;
-
-function memoryMb(): number {
-  const value = Number(process.env.MDKG_SPARQL_MEMORY_MB);
-  return Number.isInteger(value) && value >= 64 ? value : DEFAULT_WORKER_MEMORY_MB;
-}
-
-let workerFile: URL | undefined;
-
-/**
- * The file a query worker runs: the engine bundle (dist/engine/, scripts/bundle-engine.mjs), which
- * holds Comunica and the undici that runs on Node 20; an installed mdkg has no other engine (Comunica
- * is a devDependency). In a checkout (src/ beside dist/) the worker module runs instead when it is
- * newer than the bundle (a `tsc` alone leaves the bundle stale). An install has no src/, and its
- * file times are the order npm unpacked them in, so there the bundle always wins.
- * Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
- * thread cannot load .ts files, and `npm test` builds before it runs the tests.
- */
-function queryWorkerFile(): URL {
-  if (workerFile !== undefined) return workerFile;
-  const dist = new URL(import.meta.url.endsWith('.ts') ? '../../dist/' : '../', import.meta.url);
-  const module = new URL('sparql/query-worker.js', dist);
-  const bundle = new URL('engine/query-worker.js', dist);
-  const bundleTime = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
-  const checkout = existsSync(new URL('../src/', dist));
-  const moduleTime = checkout ? statSync(module, { throwIfNoEntry: false })?.mtimeMs : undefined;
-  workerFile = bundleTime !== undefined && (moduleTime === undefined || bundleTime >= moduleTime) ? bundle : module;
-  return workerFile;
-}
 
 function spawn(): Slot {
   const worker = new Worker(queryWorkerFile(), {
@@ -149,7 +120,8 @@ function call(slot: Slot, message: ToWorker, timeoutMs: number, onTimeout: () =>
       const code = (error as { code?: string }).code;
       const why =
         code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the query ran out of memory (limit ${memoryMb()} MB; MDKG_SPARQL_MEMORY_MB changes it)` : error.message;
-      reject(new MdkgError('MDKG_SPARQL_FAILED', `SPARQL evaluation failed: ${why}`, code === undefined ? {} : { code }));
+      const text = code === 'ERR_WORKER_OUT_OF_MEMORY' ? `SPARQL evaluation failed: ${why}` : engineMessage(error);
+      reject(new MdkgError('MDKG_SPARQL_FAILED', text, code === undefined ? {} : { code }));
     };
     const onExit = (): void => {
       done();

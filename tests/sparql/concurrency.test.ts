@@ -24,9 +24,10 @@ interface Answer {
   code?: string;
 }
 
-function timed(work: Promise<unknown>): Promise<Answer> {
+/** Times `work` from before it is called (a call may start a worker before it returns its promise). */
+function timed(work: () => Promise<unknown>): Promise<Answer> {
   const started = performance.now();
-  return work.then(
+  return work().then(
     (value) => ({ ms: performance.now() - started, value }),
     (error: MdkgError) => ({ ms: performance.now() - started, code: error.code }),
   );
@@ -34,10 +35,11 @@ function timed(work: Promise<unknown>): Promise<Answer> {
 
 describe('concurrent queries hold their own time limits', () => {
   it(`${MAX_WORKERS * 5} runaways: every one answers MDKG_SPARQL_TIMEOUT at its limit, none a round of limits later; the ASK behind them answers within its own`, async () => {
+    await closeQueryWorkers();
     const n = MAX_WORKERS * 5;
-    const runaways = Array.from({ length: n }, () => timed(runQuery(target, RUNAWAY, { timeoutMs: LIMIT })));
+    const runaways = Array.from({ length: n }, () => timed(() => runQuery(target, RUNAWAY, { timeoutMs: LIMIT })));
     const askLimit = LIMIT * 5;
-    const ask = timed(runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: askLimit }));
+    const ask = timed(() => runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: askLimit }));
     // Workers start on demand, never more than the machine's cores (two at least).
     expect([queryWorkerCount(), queryWaitingCount()]).toEqual([MAX_WORKERS, n + 1 - MAX_WORKERS]);
     for (const answer of await Promise.all(runaways)) {
@@ -52,19 +54,20 @@ describe('concurrent queries hold their own time limits', () => {
   }, 60_000);
 
   it(`a full queue (${MAX_WAITING} waiting) answers MDKG_BUSY at once; once it drains, queries run again`, async () => {
-    const runaways = Array.from({ length: MAX_WORKERS + MAX_WAITING }, () => timed(runQuery(target, RUNAWAY, { timeoutMs: LIMIT })));
+    await closeQueryWorkers();
+    const runaways = Array.from({ length: MAX_WORKERS + MAX_WAITING }, () => timed(() => runQuery(target, RUNAWAY, { timeoutMs: LIMIT })));
     expect(queryWaitingCount()).toBe(MAX_WAITING);
-    const busy = await timed(runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: LIMIT * 5 }));
+    const busy = await timed(() => runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: LIMIT * 5 }));
     expect(busy.code).toBe('MDKG_BUSY');
     expect(busy.ms).toBeLessThan(LIMIT / 2);
     const codes = new Set((await Promise.all(runaways)).map((a) => a.code));
     expect([...codes]).toEqual(['MDKG_SPARQL_TIMEOUT']);
-    const after = await timed(runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: LIMIT * 5 }));
+    const after = await timed(() => runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: LIMIT * 5 }));
     expect(after.value).toMatchObject({ kind: 'boolean', value: true });
   }, 60_000);
 
   it('the limit counts from arrivedAt: a query that arrived a limit ago is answered MDKG_SPARQL_TIMEOUT without running', async () => {
-    const late = await timed(runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: LIMIT, arrivedAt: performance.now() - LIMIT }));
+    const late = await timed(() => runQuery(target, 'ASK { ?s ?p ?o }', { timeoutMs: LIMIT, arrivedAt: performance.now() - LIMIT }));
     expect(late.code).toBe('MDKG_SPARQL_TIMEOUT');
     expect(late.ms).toBeLessThan(LIMIT / 2);
   }, 60_000);
