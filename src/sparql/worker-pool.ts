@@ -5,23 +5,23 @@
 // answers MDKG_BUSY at once. A query that runs past its deadline ends its worker, so parsing, a
 // backtracking REGEX or an aggregate stop with it; the next waiter gets a fresh worker. A worker
 // still starting or copying the graph at a caller's deadline is kept: the caller gets its timeout,
-// and the worker serves the next query. Idle workers are unref'd: they never keep a process alive. A worker is never ended before it says `ready` (its code is
-// loaded): Node 20 aborts the whole process when a thread is terminated inside a require() of an ES
-// module (V8 "IsGraphAsync must be used on an instantiated module"), and the engine's actors do
-// one (graphql-to-sparql requires graphql). Ending such a worker waits for `ready`; its caller
-// does not.
+// and the worker serves the next query. Idle workers are unref'd: they never keep a process alive.
+// A worker is never ended before it says `ready` (its code is loaded): Node 20 aborts the whole
+// process when a thread is terminated inside a require() of an ES module (V8 "IsGraphAsync must be
+// used on an instantiated module"), and the engine's actors do one (graphql-to-sparql requires
+// graphql). Ending such a worker waits for `ready`; its caller does not.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Quad, Source } from '@rdfjs/types';
 import { MdkgError } from '../errors.js';
 import { QuadStore } from '../rdf/quad-store.js';
+import { engineMessage } from './engine-errors.js';
 import type { QueryResult, QueryTarget } from './types.js';
 import { realClock, WaitQueue } from './wait-queue.js';
-import { engineMessage } from './engine-errors.js';
 import { memoryMb, queryWorkerFile } from './worker-file.js';
 import { decodeError, decodeResult, type FromWorker, type RunRequest, type ToWorker } from './worker-protocol.js';
 
-/** Time to copy a graph into a worker, beyond the query's own timeout. */
+/** Time to copy a graph into a worker: a copy still running at its caller's deadline goes on this long, for the next query. */
 const LOAD_TIMEOUT_MS = 120_000;
 /** Idle workers kept warm. */
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
