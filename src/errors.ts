@@ -96,9 +96,9 @@ export const ERROR_CODES = {
     when: 'A SERVICE clause names an endpoint not in sparql.allow_services, or a variable endpoint.',
     fix: 'Add the endpoint to the allowlist in the config, if you trust it.',
   },
-  /** The query, or a federated request it made, did not finish within its time limit; the query was stopped. */
+  /** The query, or a federated request it made, did not finish within its time limit (counted from when it arrived, waiting for a worker included); the query was stopped. */
   MDKG_SPARQL_TIMEOUT: {
-    when: 'The query, or a federated request it made, did not finish within its time limit; the query was stopped.',
+    when: 'The query, or a federated request it made, did not finish within its time limit (counted from when it arrived, waiting for a worker included); the query was stopped.',
     fix: 'Narrow the query, add LIMIT, or raise the timeout (--timeout, sparql.timeout_ms, timeoutMs).',
   },
   /** A warning: the query uses a class or predicate the graph does not contain (often a typo). */
@@ -110,6 +110,11 @@ export const ERROR_CODES = {
   MDKG_SPARQL_FAILED: {
     when: 'The engine failed while evaluating the query (a runtime error, the query worker out of memory or stopped, an error of a federated endpoint).',
     fix: 'Read the cause in the message; simplify the query or retry.',
+  },
+  /** Too many queries are waiting for a query worker (the queue holds 32): refused at once, nothing ran. */
+  MDKG_BUSY: {
+    when: 'Too many queries are waiting for a query worker (the queue holds 32): refused at once, nothing ran.',
+    fix: 'Retry shortly, or send fewer queries at once.',
   },
   /** An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, more than 5 redirects, credentials in the URL). */
   MDKG_FETCH_DENIED: {

@@ -88,8 +88,22 @@ class Deadline {
   }
 }
 
-/** Reads at most `limit` items, then destroys the stream; `truncated` says whether more came. */
-function collect<T>(stream: ResultStream<T>, limit: number): Promise<{ items: T[]; truncated: boolean }> {
+/**
+ * Whether a stream has already ended: its `end` event is then past and will not come again. An
+ * AsyncIterator (Comunica's streams) says `done`; a Node stream `readableEnded`.
+ */
+export function alreadyEnded(stream: unknown): boolean {
+  const s = stream as { done?: unknown; readableEnded?: unknown };
+  return s.done === true || s.readableEnded === true;
+}
+
+/**
+ * Reads at most `limit` items, then destroys the stream; `truncated` says whether more came. A
+ * stream with no items may end before anyone listens (an ORDER BY over no solutions ends while the
+ * engine is still returning it): that one is answered at once, not waited on for ever.
+ */
+export function collect<T>(stream: ResultStream<T>, limit: number): Promise<{ items: T[]; truncated: boolean }> {
+  if (alreadyEnded(stream)) return Promise.resolve({ items: [], truncated: false });
   return new Promise((resolve, reject) => {
     const items: T[] = [];
     let settled = false;

@@ -4,6 +4,8 @@ import { normalizeEndpoint } from './guard.js';
 export interface GuardedFetchOptions {
   /** Called with every refusal, before it is thrown (the engine may wrap or swallow the error). */
   onDenied?: (error: MdkgError) => void;
+  /** Called with every request that failed (unreachable, refused, timed out), before it is thrown. */
+  onFailed?: (error: MdkgError) => void;
   /** Redirects followed, each to an allowed endpoint only. Default 5. */
   maxRedirects?: number;
   /** The fetch that does the work. Default: the global fetch. */
@@ -15,6 +17,18 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** `origin + pathname`: the part of a URL an allowlist entry names (the query string varies per request). */
 function endpointKey(url: URL): string {
   return `${url.origin}${url.pathname}`;
+}
+
+/** Why a request failed, from the network error's code. */
+function reason(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed';
+  if (code !== undefined) return code;
+  const message = typeof cause?.message === 'string' ? cause.message.split('\n')[0]?.trim().slice(0, 100) : undefined;
+  return message === undefined || message === '' ? 'network error' : message;
 }
 
 function toUrl(input: string | URL | Request): URL {
@@ -73,18 +87,21 @@ export function createGuardedFetch(allow: readonly string[], timeoutMs: number, 
         target = url;
       }
     } catch (error) {
-      if (timeout.aborted && !(error instanceof MdkgError)) {
-        throw new MdkgError(
-          'MDKG_SPARQL_TIMEOUT',
-          `Request to ${endpointKey(url)} timed out after ${timeoutMs} ms`,
-          {
-            url: endpointKey(url),
-            timeoutMs,
-          },
-          { cause: error },
-        );
-      }
-      throw error;
+      if (error instanceof MdkgError) throw error;
+      const key = endpointKey(url);
+      const failed = timeout.aborted
+        ? new MdkgError('MDKG_SPARQL_TIMEOUT', `Request to ${key} timed out after ${timeoutMs} ms`, { url: key, timeoutMs }, { cause: error })
+        : (init?.signal?.aborted ?? false)
+          ? undefined
+          : new MdkgError(
+              'MDKG_SPARQL_FAILED',
+              `SPARQL evaluation failed: the SPARQL endpoint ${key} could not be reached (${reason(error)})`,
+              { url: key },
+              { cause: error },
+            );
+      if (failed === undefined) throw error;
+      options.onFailed?.(failed);
+      throw failed;
     }
   };
   return guarded as typeof fetch;

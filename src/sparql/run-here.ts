@@ -1,6 +1,7 @@
 // The query pipeline in the current thread: check, rewrite, evaluate, shape the result.
 import { MdkgError, isMdkgError, type Diagnostic } from '../errors.js';
 import { checkQuery, type CheckedQuery } from './check.js';
+import { engineMessage } from './engine-errors.js';
 import { executeQuery, type ExecuteResult } from './engine.js';
 import { toExecutable } from './executable.js';
 import { createGuardedFetch } from './fetch-guard.js';
@@ -32,26 +33,26 @@ function shape(checked: CheckedQuery, raw: ExecuteResult, askAsSelect: boolean, 
   }
 }
 
-function mapEngineError(error: unknown, denials: readonly MdkgError[]): MdkgError {
-  // A refusal of the guarded fetch may reach us wrapped (or re-created) by the engine.
-  const denial = denials[0];
-  if (denial !== undefined) return denial;
+function mapEngineError(error: unknown, denials: readonly MdkgError[], failures: readonly MdkgError[]): MdkgError {
+  // A refusal or failure of the guarded fetch may reach us wrapped (or re-created) by the engine.
+  const known = denials[0] ?? failures[0];
+  if (known !== undefined) return known;
   if (isMdkgError(error)) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new MdkgError('MDKG_SPARQL_FAILED', `SPARQL evaluation failed: ${message}`, {}, { cause: error });
+  return new MdkgError('MDKG_SPARQL_FAILED', engineMessage(error), {}, { cause: error });
 }
 
 /**
  * Runs a checked-in-place query in this thread (see run.ts for the public entry, which runs it in
  * a worker that can be stopped). Options are already validated.
  */
-export async function runQueryHere(target: QueryTarget, query: string, options: Required<QueryOptions>): Promise<QueryResult> {
+export async function runQueryHere(target: QueryTarget, query: string, options: Required<Omit<QueryOptions, 'arrivedAt'>>): Promise<QueryResult> {
   const { timeoutMs, limit } = options;
   const allow = options.allowServices;
   const checked = checkQuery(target.profile, query, { allowServices: allow });
   const executable = toExecutable(checked.text, checked);
   const denials: MdkgError[] = [];
-  const guardedFetch = createGuardedFetch(allow, timeoutMs, { onDenied: (e) => denials.push(e) });
+  const failures: MdkgError[] = [];
+  const guardedFetch = createGuardedFetch(allow, timeoutMs, { onDenied: (e) => denials.push(e), onFailed: (e) => failures.push(e) });
   let raw: ExecuteResult;
   try {
     raw = await executeQuery(target.store, executable.text, {
@@ -60,7 +61,7 @@ export async function runQueryHere(target: QueryTarget, query: string, options: 
       fetch: guardedFetch,
     });
   } catch (error) {
-    throw mapEngineError(error, denials);
+    throw mapEngineError(error, denials, failures);
   }
   return shape(checked, raw, executable.askAsSelect, denials);
 }

@@ -26,13 +26,17 @@ function integerIn(value: number, name: string, min: number, max: number): numbe
  *
  * Parsing and evaluation run in a worker thread that is ended when the timeout passes, so a query
  * returns within its timeout plus a small bound and leaves no work behind (see worker-pool.ts).
+ * The timeout counts from `arrivedAt` (default: now), waiting for a worker included; when too many
+ * queries wait already, the call fails at once with MDKG_BUSY.
  */
 export async function runQuery(target: QueryTarget, query: string, options: QueryOptions = {}): Promise<QueryResult> {
+  const arrivedAt = options.arrivedAt ?? performance.now();
+  if (!Number.isFinite(arrivedAt)) throw new MdkgError('MDKG_USAGE', `arrivedAt must be a performance.now() reading, got ${arrivedAt}`);
   if (query.length > MAX_QUERY_CHARS) {
     throw new MdkgError('MDKG_USAGE', `the query is ${query.length} characters long, over the limit of ${MAX_QUERY_CHARS}`, { length: query.length });
   }
   if (LONE_SURROGATE.test(query)) throw new MdkgError('MDKG_USAGE', 'the query is not valid Unicode text (a lone surrogate)');
   const timeoutMs = integerIn(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs', 1, MAX_TIMEOUT_MS);
   const limit = integerIn(options.limit ?? DEFAULT_LIMIT, 'limit', 0, Number.MAX_SAFE_INTEGER);
-  return runInWorker(target, { query, timeoutMs, limit, allowServices: [...(options.allowServices ?? [])] });
+  return runInWorker(target, { query, timeoutMs, limit, allowServices: [...(options.allowServices ?? [])] }, arrivedAt);
 }

@@ -16,6 +16,11 @@ export interface QueryOptions {
   limit?: number;
   /** SPARQL endpoints a SERVICE clause may call. Default: none. */
   allowServices?: readonly string[];
+  /**
+   * When the request arrived, as a `performance.now()` reading: the timeout counts from it,
+   * waiting for a query worker included. Default: when runQuery is called.
+   */
+  arrivedAt?: number;
 }
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';

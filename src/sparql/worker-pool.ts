@@ -1,31 +1,37 @@
 // Query workers: each holds a copy of the graph (sent once per store version) and runs one query
-// at a time. A query that runs past its timeout ends its worker, so parsing, a backtracking REGEX
-// or an aggregate stop with it; the next query starts a fresh worker. Idle workers are unref'd:
-// they never keep a process alive. A worker is never ended before it says `ready` (its code is
-// loaded): Node 20 aborts the whole process when a thread is terminated inside a require() of an ES
-// module (V8 "IsGraphAsync must be used on an instantiated module"), and the engine's actors do
-// one (graphql-to-sparql requires graphql). Ending such a worker waits for `ready`; its caller
-// does not.
-import { existsSync, statSync } from 'node:fs';
+// at a time. A query's time limit counts from when it arrived: waiting for a worker, starting one
+// and copying the graph are all inside it. Workers start when a query needs one, at most one per
+// core (two at least); callers beyond wait in a fair queue (wait-queue.ts) of 32, and a full queue
+// answers MDKG_BUSY at once. A query that runs past its deadline ends its worker, so parsing, a
+// backtracking REGEX or an aggregate stop with it; the next waiter gets a fresh worker. A worker
+// still starting or copying the graph at a caller's deadline is kept: the caller gets its timeout,
+// and the worker serves the next query. Idle workers are unref'd: they never keep a process alive.
+// A worker is never ended before it says `ready` (its code is loaded): Node 20 aborts the whole
+// process when a thread is terminated inside a require() of an ES module (V8 "IsGraphAsync must be
+// used on an instantiated module"), and the engine's actors do one (graphql-to-sparql requires
+// graphql). Ending such a worker waits for `ready`; its caller does not.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Quad, Source } from '@rdfjs/types';
 import { MdkgError } from '../errors.js';
 import { QuadStore } from '../rdf/quad-store.js';
+import { engineMessage } from './engine-errors.js';
 import type { QueryResult, QueryTarget } from './types.js';
+import { realClock, WaitQueue } from './wait-queue.js';
+import { memoryMb, queryWorkerFile } from './worker-file.js';
 import { decodeError, decodeResult, type FromWorker, type RunRequest, type ToWorker } from './worker-protocol.js';
 
-/** Heap of a query worker in MB (`MDKG_SPARQL_MEMORY_MB` changes it): past it the query fails. */
-const DEFAULT_WORKER_MEMORY_MB = 2048;
-/** Time to copy a graph into a worker, beyond the query's own timeout. */
+/** Time to copy a graph into a worker: a copy still running at its caller's deadline goes on this long, for the next query. */
 const LOAD_TIMEOUT_MS = 120_000;
 /** Idle workers kept warm. */
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 /**
- * Workers running at once. More than the pool: a query whose SERVICE reaches an endpoint served
- * by this same process (a gateway federating to itself) needs a second worker while it waits.
+ * Workers running at once: one per core, and two at least: a query whose SERVICE reaches an
+ * endpoint served by this same process (a gateway federating to itself) needs a second worker.
  */
-const MAX_WORKERS = 8;
+export const MAX_WORKERS = Math.max(2, availableParallelism());
+/** Queries waiting for a worker; one more is refused at once with MDKG_BUSY. */
+export const MAX_WAITING = 32;
 
 interface Slot {
   worker: Worker;
@@ -42,37 +48,9 @@ interface Slot {
 }
 
 const slots: Slot[] = [];
-const waiting: Array<(slot: Slot) => void> = [];
+const queue = new WaitQueue<Slot>(MAX_WAITING, realClock);
 const copies = new WeakMap<object, { id: number; version: number; profile: unknown }>();
 let nextCopy = 1;
-
-function memoryMb(): number {
-  const value = Number(process.env.MDKG_SPARQL_MEMORY_MB);
-  return Number.isInteger(value) && value >= 64 ? value : DEFAULT_WORKER_MEMORY_MB;
-}
-
-let workerFile: URL | undefined;
-
-/**
- * The file a query worker runs: the engine bundle (dist/engine/, scripts/bundle-engine.mjs), which
- * holds Comunica and the undici that runs on Node 20; an installed mdkg has no other engine (Comunica
- * is a devDependency). In a checkout (src/ beside dist/) the worker module runs instead when it is
- * newer than the bundle (a `tsc` alone leaves the bundle stale). An install has no src/, and its
- * file times are the order npm unpacked them in, so there the bundle always wins.
- * Run from the TypeScript sources (the tests), the worker is the built one in dist/: a worker
- * thread cannot load .ts files, and `npm test` builds before it runs the tests.
- */
-function queryWorkerFile(): URL {
-  if (workerFile !== undefined) return workerFile;
-  const dist = new URL(import.meta.url.endsWith('.ts') ? '../../dist/' : '../', import.meta.url);
-  const module = new URL('sparql/query-worker.js', dist);
-  const bundle = new URL('engine/query-worker.js', dist);
-  const bundleTime = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
-  const checkout = existsSync(new URL('../src/', dist));
-  const moduleTime = checkout ? statSync(module, { throwIfNoEntry: false })?.mtimeMs : undefined;
-  workerFile = bundleTime !== undefined && (moduleTime === undefined || bundleTime >= moduleTime) ? bundle : module;
-  return workerFile;
-}
 
 function spawn(): Slot {
   const worker = new Worker(queryWorkerFile(), {
@@ -100,28 +78,24 @@ function kill(slot: Slot): void {
   slot.dead = true;
   slots.splice(slots.indexOf(slot), 1);
   if (slot.ready) void slot.worker.terminate();
-  const next = waiting.shift();
-  if (next !== undefined) next(acquireNow()!);
+  // Replaced at once for the first waiter, if any.
+  if (queue.length > 0 && slots.length < MAX_WORKERS) {
+    const fresh = spawn();
+    fresh.busy = true;
+    if (!queue.hand(fresh)) release(fresh);
+  }
 }
 
-function acquireNow(): Slot | undefined {
-  const free = slots.find((s) => !s.busy) ?? (slots.length < MAX_WORKERS ? spawn() : undefined);
-  if (free !== undefined) free.busy = true;
-  return free;
-}
-
-function acquire(): Promise<Slot> {
-  const slot = acquireNow();
-  return slot !== undefined ? Promise.resolve(slot) : new Promise((resolve) => waiting.push(resolve));
+function acquire(deadline: number, expired: () => MdkgError): Promise<Slot> {
+  const free = queue.length > 0 ? undefined : (slots.find((s) => !s.busy) ?? (slots.length < MAX_WORKERS ? spawn() : undefined));
+  if (free === undefined) return queue.wait(deadline, expired);
+  free.busy = true;
+  return Promise.resolve(free);
 }
 
 function release(slot: Slot): void {
   if (slot.dead) return;
-  const next = waiting.shift();
-  if (next !== undefined) {
-    next(slot);
-    return;
-  }
+  if (queue.hand(slot)) return;
   slot.busy = false;
   slot.worker.unref();
   if (slots.filter((s) => !s.busy).length > POOL_SIZE) kill(slot);
@@ -146,7 +120,8 @@ function call(slot: Slot, message: ToWorker, timeoutMs: number, onTimeout: () =>
       const code = (error as { code?: string }).code;
       const why =
         code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the query ran out of memory (limit ${memoryMb()} MB; MDKG_SPARQL_MEMORY_MB changes it)` : error.message;
-      reject(new MdkgError('MDKG_SPARQL_FAILED', `SPARQL evaluation failed: ${why}`, code === undefined ? {} : { code }));
+      const text = code === 'ERR_WORKER_OUT_OF_MEMORY' ? `SPARQL evaluation failed: ${why}` : engineMessage(error);
+      reject(new MdkgError('MDKG_SPARQL_FAILED', text, code === undefined ? {} : { code }));
     };
     const onExit = (): void => {
       done();
@@ -187,34 +162,78 @@ function copyId(target: QueryTarget): number {
   return id;
 }
 
-/** Runs a validated query in a worker (see run.ts). */
-export async function runInWorker(target: QueryTarget, request: RunRequest): Promise<QueryResult> {
+/** Copies the graph into the worker (once per store version), within LOAD_TIMEOUT_MS. */
+async function load(slot: Slot, target: QueryTarget, id: number): Promise<void> {
+  const snapshot = (await storeOf(target.store)).snapshot();
+  const loaded = await call(
+    slot,
+    { kind: 'load', snapshot, profile: target.profile },
+    LOAD_TIMEOUT_MS,
+    () => new MdkgError('MDKG_SPARQL_FAILED', `the graph could not be copied to the query worker within ${LOAD_TIMEOUT_MS} ms`),
+  );
+  if (loaded.kind === 'error') throw decodeError(loaded);
+  slot.loaded = id;
+}
+
+/** True when `work` settles before `deadline` (its error thrown then), false when the deadline comes first. */
+function beforeDeadline(work: Promise<void>, deadline: number): Promise<boolean> {
+  return new Promise<boolean>((resolve, reject) => {
+    const cancel = realClock.after(deadline - realClock.now(), () => resolve(false));
+    work.then(
+      () => {
+        cancel();
+        resolve(true);
+      },
+      (error: unknown) => {
+        cancel();
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Runs a validated query in a worker (see run.ts). `arrivedAt` (a performance.now() reading) is
+ * when the request arrived: the time limit counts from it.
+ */
+export async function runInWorker(target: QueryTarget, request: RunRequest, arrivedAt = realClock.now()): Promise<QueryResult> {
+  const deadline = arrivedAt + request.timeoutMs;
+  const timeout = (): MdkgError =>
+    new MdkgError('MDKG_SPARQL_TIMEOUT', `The query did not finish within ${request.timeoutMs} ms`, { timeoutMs: request.timeoutMs });
   const id = copyId(target);
-  const slot = await acquire();
+  const slot = await acquire(deadline, timeout);
+  let kept = true;
   try {
+    // Handed a worker at its deadline (a runaway's replacement): answer now, the next waiter gets it.
+    if (realClock.now() >= deadline) throw timeout();
     if (slot.loaded !== id) {
-      const snapshot = (await storeOf(target.store)).snapshot();
-      const loaded = await call(
-        slot,
-        { kind: 'load', snapshot, profile: target.profile },
-        LOAD_TIMEOUT_MS,
-        () => new MdkgError('MDKG_SPARQL_FAILED', `the graph could not be copied to the query worker within ${LOAD_TIMEOUT_MS} ms`),
-      );
-      if (loaded.kind === 'error') throw decodeError(loaded);
-      slot.loaded = id;
+      const loading = load(slot, target, id);
+      if (!(await beforeDeadline(loading, deadline))) {
+        // The copy goes on (bounded by LOAD_TIMEOUT_MS) for the next query; the caller is answered now.
+        kept = false;
+        loading.then(
+          () => release(slot),
+          () => release(slot),
+        );
+        throw timeout();
+      }
     }
-    const timeout = (): MdkgError =>
-      new MdkgError('MDKG_SPARQL_TIMEOUT', `The query did not finish within ${request.timeoutMs} ms`, { timeoutMs: request.timeoutMs });
-    const reply = await call(slot, { kind: 'query', ...request }, request.timeoutMs, timeout);
+    const left = Math.ceil(deadline - realClock.now());
+    if (left <= 0) throw timeout();
+    const reply = await call(slot, { kind: 'query', ...request, timeoutMs: left }, left, timeout);
     if (reply.kind === 'result') return decodeResult(reply.result);
     if (reply.kind === 'error') {
       // A timeout seen inside the worker may leave engine work running there: end it too.
-      if (reply.code === 'MDKG_SPARQL_TIMEOUT') kill(slot);
+      if (reply.code === 'MDKG_SPARQL_TIMEOUT') {
+        kill(slot);
+        // The engine's own deadline is the one left: name the caller's limit instead.
+        if (reply.details.url === undefined) throw timeout();
+      }
       throw decodeError(reply);
     }
     throw new MdkgError('MDKG_SPARQL_FAILED', 'unexpected answer from the query worker');
   } finally {
-    release(slot);
+    if (kept) release(slot);
   }
 }
 
@@ -245,4 +264,9 @@ export async function queryWorkersSettled(): Promise<void> {
 /** Threads running now, for tests and status pages. */
 export function queryWorkerCount(): number {
   return slots.length;
+}
+
+/** Queries waiting for a worker now. */
+export function queryWaitingCount(): number {
+  return queue.length;
 }

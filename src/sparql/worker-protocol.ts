@@ -6,6 +6,7 @@ import type { StoreSnapshot } from '../rdf/quad-store.js';
 import type { SchemaProfile } from '../rdf/schema-profile.js';
 import { decodeTerm, encodeTerm } from '../rdf/term-codec.js';
 import { emptyDict } from '../util/own.js';
+import { engineMessage } from './engine-errors.js';
 import type { QueryResult } from './types.js';
 
 export interface RunRequest {
@@ -87,7 +88,7 @@ export function encodeError(error: unknown): FromWorker {
 }
 
 export function decodeError(message: Extract<FromWorker, { kind: 'error' }>): MdkgError {
-  const text = message.code === undefined ? `SPARQL evaluation failed: ${message.message}` : message.message;
+  const text = message.code === undefined ? engineMessage(new Error(message.message)) : message.message;
   const cause = message.cause ?? (message.code === undefined ? message.message : undefined);
   return new MdkgError(message.code ?? 'MDKG_SPARQL_FAILED', text, { ...message.details }, cause === undefined ? undefined : { cause: new Error(cause) });
 }

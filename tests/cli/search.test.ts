@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { REPO, runCli } from '../helpers/cli.js';
 
-describe('mdkg search', () => {
+// Each test starts mdkg and loads the repository's graph: seconds on a quiet machine, more than the
+// default test timeout on a loaded one. Nothing here tests a time limit.
+const SLOW = { timeout: 120_000 };
+
+describe('mdkg search', SLOW, () => {
   it('prints a table with confidence bars, intent and mode', async () => {
     const { code, stdout } = await runCli(['search', 'create a new directory', '--limit', '2', '--no-cache'], REPO);
     expect(code).toBe(0);
@@ -39,7 +43,7 @@ describe('mdkg search', () => {
   });
 });
 
-describe('mdkg graph-search', () => {
+describe('mdkg graph-search', SLOW, () => {
   it('searches the concept documents and shows the generated SPARQL', async () => {
     const { code, stdout } = await runCli(['graph-search', 'sparql federation', '--limit', '1', '--show-sparql', '--no-cache'], REPO);
     expect(code).toBe(0);

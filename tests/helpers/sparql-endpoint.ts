@@ -103,7 +103,7 @@ export async function startSparqlEndpoint(store: Store, options: EndpointOptions
       return;
     }
     try {
-      const result = await runQuery({ store, profile }, query, { timeoutMs: 10_000 });
+      const result = await runQuery({ store, profile }, query, { timeoutMs: 100_000 });
       if (result.kind === 'quads') {
         res.writeHead(200, { 'content-type': 'application/n-quads' }).end(await serializeQuads(result.quads, 'nquads', {}));
       } else {
