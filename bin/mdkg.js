@@ -51,6 +51,7 @@ const code = await main(process.argv.slice(2), {
   stderrIsTTY: process.stderr.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
   debug: process.env.MDKG_DEBUG === '1',
+  ...(process.env.MDKG_CONFIG ? { configFile: process.env.MDKG_CONFIG } : {}),
   readStdin,
 });
 // Comunica can leave sockets or timers open; exit once output is flushed.

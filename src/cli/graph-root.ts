@@ -19,7 +19,7 @@ export const GRAPH_OPTIONS = {
 
 /** The config and the absolute graph folder (an explicit folder argument wins over --graphs). */
 export async function graphRoot(io: CliIo, flags: GraphFlags, dirArg?: string): Promise<{ root: string; config: MdkgConfig; configDir: string }> {
-  const { config, dir } = await loadConfig(io.cwd, flags.config);
+  const { config, dir } = await loadConfig(io.cwd, flags.config ?? io.configFile);
   const graphs = dirArg ?? flags.graphs;
   if (graphs !== undefined && graphs.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty (--graphs needs a folder)');
   return { root: graphs !== undefined ? resolve(io.cwd, graphs) : resolve(dir, config.graphs ?? 'graphs'), config, configDir: dir };

@@ -9,6 +9,11 @@ export interface CliIo {
   isTTY: boolean;
   /** True when stderr is a terminal: progress lines go there only then (default false). */
   stderrIsTTY?: boolean;
+  /**
+   * MDKG_CONFIG: the config file when no --config is given (for launchers that take --config for
+   * themselves, such as the MCP Inspector's CLI).
+   */
+  configFile?: string;
   /** MDKG_DEBUG=1: an unexpected error (a bug) is printed with its stack. */
   debug?: boolean;
   /** True when standard input is a terminal: `mdkg search` with no request reads stdin only when it is not. */

@@ -1,6 +1,8 @@
 // The MCP Inspector CLI (0.15.0, the version that runs on Node 20) as an independent client of
-// `mdkg serve` (no config, so no downstream server): it lists the meta-tools and calls search_tools.
+// `mdkg serve` (no config, so no downstream server): it lists the meta-tools and calls search_tools;
+// and with a config given as MDKG_CONFIG (the Inspector takes --config for itself).
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +39,23 @@ describe('the MCP Inspector CLI against mdkg serve', () => {
       'limit=1',
     ) as { structuredContent: { tools: Array<{ id: string }> } };
     expect(found.structuredContent.tools.map((t) => t.id)).toEqual(['tool:memory/delete_entities']);
+  }, 60_000);
+
+  it('reads the config named by MDKG_CONFIG, from another folder (docs/mcp.md)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mdkg-inspector-'));
+    try {
+      // A config whose graph folder is the bundled one and which renames nothing else: its tools are found.
+      await writeFile(join(dir, 'mdkg.config.yaml'), `graphs: ${JSON.stringify(join(REPO, 'graphs'))}\nserve: { expose: [search_tools] }\n`);
+      const r = spawnSync(
+        process.execPath,
+        [INSPECTOR, '--cli', '-e', `MDKG_CONFIG=${join(dir, 'mdkg.config.yaml')}`, process.execPath, BIN, 'serve', '--method', 'tools/list'],
+        { cwd: tmpdir(), encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      // serve.expose of that config: only search_tools is listed.
+      expect((JSON.parse(r.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toEqual(['search_tools']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -61,7 +61,7 @@ function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () =>
  */
 async function realSearcher(io: CliIo, strategies: readonly Strategy[], vectorCache: string | undefined): Promise<MakeSearcher> {
   if (!strategies.some((s) => s === 'vector' || s === 'hybrid' || s === 'auto')) return (graph) => ToolIndex.build(graph);
-  const { config, dir } = await loadConfig(io.cwd);
+  const { config, dir } = await loadConfig(io.cwd, io.configFile);
   const { attachVectors } = await import('../../search/attach-vectors.js');
   // Without --vector-cache every catalog is embedded afresh, so build times include embedding.
   const cacheDir = vectorCache === undefined ? undefined : resolve(io.cwd, vectorCache);

@@ -55,7 +55,7 @@ export async function generateCommand(args: string[], io: CliIo): Promise<number
   if (what !== 'tools' && what !== 'code')
     throw new MdkgError('MDKG_USAGE', "what to generate: 'mdkg generate tools' or 'mdkg generate code' (see 'mdkg help generate')");
   if (extra.length > 0) throw new MdkgError('MDKG_USAGE', what === 'code' ? 'one folder at a time' : 'one source file at a time');
-  const { config, dir } = await loadConfig(io.cwd, values.config);
+  const { config, dir } = await loadConfig(io.cwd, values.config ?? io.configFile);
   if (what === 'code') {
     if (values['source-id'] !== undefined || values.kind !== undefined) throw new MdkgError('MDKG_USAGE', '--source-id and --kind are for generate tools');
     // Loaded only here: tree-sitter and its grammars are not needed for tool documents.

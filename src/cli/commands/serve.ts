@@ -52,7 +52,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     options: { graphs: { type: 'string' }, config: { type: 'string' }, http: { type: 'string' }, 'code-root': { type: 'string' } },
   });
   if (values.graphs !== undefined && values.graphs.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty (--graphs needs a folder)');
-  const { config, dir, file } = await loadConfig(io.cwd, values.config);
+  const { config, dir, file } = await loadConfig(io.cwd, values.config ?? io.configFile);
   const graphs = values.graphs !== undefined ? resolve(io.cwd, values.graphs) : resolve(dir, config.graphs ?? 'graphs');
   const log = (line: string): void => io.stderr(`${line}\n`);
   const listen = values.http === undefined ? undefined : parseListen(values.http);
