@@ -115,19 +115,29 @@ ${COMMON}
 `,
   serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>] [--http [HOST:]PORT] [--code-root <dir>]
 
-Serves MCP over stdio (or Streamable HTTP at /mcp with --http): an agent connects to mdkg instead of to every server. Meta-tools:
-search_tools (find a tool by describing the task), get_tool_schema, call_tool (checked against
-the tool's JSON Schema, then forwarded to its server), graph_schema, graph_query (read-only
-SPARQL), graph_search, index_status and index_build; code search over the graph's code documents:
-search_code, search_by_symbol, get_file_structure and get_repo_map (paths confined to the folder
-of the config). Downstream servers come from 'servers' in
-the config; each connects in the background and on its own. Logs go to stderr.
+The MCP gateway: an agent connects to mdkg instead of to every server, over stdio (or Streamable
+HTTP at /mcp with --http, and GET /health for liveness and each server's state). Set a project
+up with 'mdkg init', which prints the client configuration. Meta-tools (serve.expose lists fewer):
+  tools      search_tools (describe the task; waits for servers still connecting at start),
+             get_tool_schema, call_tool (arguments checked against the tool's JSON Schema, then
+             forwarded; destructive tools are confirmed by the user through MCP elicitation, or
+             need confirm: true), index_status, index_build
+  graph      graph_schema, graph_query (read-only SPARQL), graph_search, graph_export
+  code       search_code, search_by_symbol, get_file_structure, get_repo_map,
+             get_similar_patterns, reindex_codebase (with --code-root)
+  learned    learn_pair, validate_symbol_relevance
+Downstream servers come from 'servers' in the config; each connects in the background and on its
+own, and its tool documents are regenerated in graphs/tools/. Edits of the config and of the graph
+folder apply while it runs (clients get tools/list_changed). A missing graph folder is created.
+Logs (one line per change of a server's state) go to stderr. docs/mcp.md has every detail.
 
 Options:
   --graphs <dir>           graph folder (default: graphs/, or 'graphs' in the config)
-  --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
+  --config <file>          config file (default: MDKG_CONFIG, else mdkg.config.yaml|yml|json in
+                           the current folder)
   --http [HOST:]PORT       Streamable HTTP instead of stdio; binds 127.0.0.1 unless HOST is given.
-                           Any other host needs a bearer token (serve.token_env in the config).
+                           Any other host needs a bearer token (serve.token_env in the config);
+                           serve.profiles give other tokens their own view
   --code-root <dir>        offer reindex_codebase: regenerate <dir>'s code documents into
                            <graphs>/code (incrementally) and reload; <dir> must lie in the
                            folder of the config
