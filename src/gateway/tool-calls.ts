@@ -132,7 +132,10 @@ export async function callTool(
   if (typeof client === 'string') return fail(client, { server: tool.source });
   const schema = server.tools.get(tool.name)?.inputSchema;
   if (schema === undefined) return fail(`server "${tool.source}" no longer lists ${tool.name}`, { server: tool.source });
-  const problems = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
+  const checked = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
+  if ('unusable' in checked)
+    return fail(`MDKG_SCHEMA_UNUSABLE ${tool.id} refuses calls: ${checked.unusable}`, { code: 'MDKG_SCHEMA_UNUSABLE', server: tool.source });
+  const { problems } = checked;
   if (problems.length > 0) return fail(`invalid arguments for ${tool.id}: ${problems.join('; ')}`, { problems });
   // Checked arguments first: the user is never asked to confirm a call that cannot run.
   const refused = await confirmCall(gw, session, tool, args.arguments ?? {}, args.confirm);
