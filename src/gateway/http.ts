@@ -64,9 +64,16 @@ function sameMachine(req: IncomingMessage): boolean {
   return from !== undefined && isLoopback(from);
 }
 
-function sameToken(given: Buffer, token: string): boolean {
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+/** The credentials of an `Authorization: Bearer <token>` header: the scheme is case-insensitive (RFC 9110 §11.1), spaces around are ignored. */
+export function bearerCredentials(header: string | undefined): Buffer {
+  const m = /^[ \t]*bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return Buffer.from(m?.[1] ?? '');
+}
+
+/** Constant-time comparison of the given credentials with a token (an empty credential never matches). */
+export function sameToken(given: Buffer, token: string): boolean {
+  const wanted = Buffer.from(token);
+  return given.length > 0 && given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 /**
@@ -75,7 +82,7 @@ function sameToken(given: Buffer, token: string): boolean {
  * it, as before profiles); anything else is refused (undefined).
  */
 function profileOfRequest(req: IncomingMessage, token: string | undefined, profiles: Map<string, string>): string | undefined {
-  const given = Buffer.from(req.headers.authorization ?? '');
+  const given = bearerCredentials(req.headers.authorization);
   for (const [t, name] of profiles) if (sameToken(given, t)) return name;
   return token === undefined || sameToken(given, token) ? '' : undefined;
 }

@@ -92,7 +92,12 @@ describe('argument names are own properties (row 7)', () => {
     const name = fc.oneof(fc.constantFrom(...special), fc.string({ maxLength: 8 }));
     fc.assert(
       fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 5 }), (names, drop) => {
-        const schema = { type: 'object', properties: Object.fromEntries(names.map((x) => [x, { type: 'integer' }])), required: names, additionalProperties: false };
+        const schema = {
+          type: 'object',
+          properties: Object.fromEntries(names.map((x) => [x, { type: 'integer' }])),
+          required: names,
+          additionalProperties: false,
+        };
         const present = names.filter((_, i) => i !== drop);
         const text = JSON.stringify(Object.fromEntries(present.map((x, i) => [x, i])));
         const value = JSON.parse(text) as Record<string, unknown>;
