@@ -9,6 +9,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isMdkgError, MdkgError } from '../errors.js';
 import type { Gateway } from './gateway.js';
 import { sendHealth } from './health.js';
+import { checkMessage, needsAnswer, parseError } from './jsonrpc-check.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, HttpSessions, type SessionLimits } from './http-sessions.js';
 import { profileTokens } from './profiles.js';
 import { createGatewayServer } from './server.js';
@@ -30,6 +31,10 @@ export function isLoopback(host: string): boolean {
 
 function reply(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
 
 /** Seconds a client refused for a full server is told to wait (Retry-After). */
@@ -132,7 +137,12 @@ export async function serveHttp(
         body = req.method === 'POST' ? await readBody(req) : undefined;
       } catch (error) {
         if (isMdkgError(error)) return reply(res, 413, `${error.code} ${error.message}`);
-        return reply(res, 400, `unreadable request: ${(error as Error).message}`);
+        return sendJson(res, 400, parseError((error as Error).message));
+      }
+      // A malformed message gets its JSON-RPC error, with its id (the SDK would answer id null or drop it).
+      if (body !== undefined) {
+        const checked = checkMessage(body);
+        if ('error' in checked) return needsAnswer(body, checked.error) ? sendJson(res, 400, checked.error) : void res.writeHead(202).end();
       }
       if (known !== undefined && known.profile !== profile) return reply(res, 403, 'this session was opened with another bearer token');
       if (known !== undefined) return known.transport.handleRequest(req, res, body);
