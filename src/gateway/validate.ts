@@ -15,6 +15,8 @@ import { RE2JS } from 're2js';
 /** Nesting depth and node count a schema may have (arrays and objects, at any level). */
 export const MAX_SCHEMA_DEPTH = 64;
 export const MAX_SCHEMA_NODES = 20_000;
+/** Nesting depth arguments may have (deeper ones are refused for that call; the schema stays usable). */
+export const MAX_ARGUMENT_DEPTH = 256;
 
 /** The linear-time engine ajv compiles every schema pattern with (JS syntax translated to RE2's). */
 export const linearRegExp: RegExpEngine = Object.assign(
@@ -77,16 +79,20 @@ function escapeNames(value: unknown, schema: boolean, parentKey = ''): unknown {
   return out;
 }
 
-/** Whether `__proto__` appears as a key anywhere in a parsed JSON value (walked without recursion). */
-function hasProtoKey(value: unknown): boolean {
-  const stack = [value];
+/** Whether `__proto__` appears as a key in a parsed JSON value, and how deep it nests (walked without recursion). */
+function shape(value: unknown): { proto: boolean; depth: number } {
+  const stack: [unknown, number][] = [[value, 0]];
+  let proto = false;
+  let depth = 0;
   while (stack.length > 0) {
-    const v = stack.pop();
+    const [v, d] = stack.pop() as [unknown, number];
     if (v === null || typeof v !== 'object') continue;
-    if (Object.hasOwn(v, PROTO)) return true;
-    stack.push(...Object.values(v));
+    depth = Math.max(depth, d + 1);
+    if (depth > MAX_ARGUMENT_DEPTH) break;
+    if (Object.hasOwn(v, PROTO)) proto = true;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
   }
-  return false;
+  return { proto, depth };
 }
 
 function compile(schema: unknown): Compiled {
@@ -97,7 +103,7 @@ function compile(schema: unknown): Compiled {
     const s = schema as { $schema?: unknown };
     const ajv = typeof s.$schema === 'string' && s.$schema.includes('2020-12') ? draft2020 : draft7;
     const { $schema: _ignored, ...rest } = s as Record<string, unknown>;
-    return { validate: ajv.compile((hasProtoKey(rest) ? escapeNames(rest, true) : rest) as object) };
+    return { validate: ajv.compile((shape(rest).proto ? escapeNames(rest, true) : rest) as object) };
   } catch (error) {
     return { unusable: oneLine(error) };
   }
@@ -117,11 +123,14 @@ export function checkArguments(key: string, schema: unknown, value: unknown): Ar
     compiled.set(key, { schema, entry });
   }
   if ('unusable' in entry) return { unusable: `the input schema cannot be used: ${entry.unusable}` };
+  const { proto, depth } = shape(value);
+  if (depth > MAX_ARGUMENT_DEPTH) return { problems: [`arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`] };
   let valid: boolean;
   try {
-    valid = entry.validate(hasProtoKey(value) ? escapeNames(value, false) : value) as boolean;
+    valid = entry.validate(proto ? escapeNames(value, false) : value) as boolean;
   } catch (error) {
-    // A schema that recurses without consuming the value overflows the stack: unusable from now on.
+    // Arguments are at most 256 levels deep: a stack overflow is a schema that recurses without
+    // consuming the value, unusable from now on.
     entry = { unusable: oneLine(error) };
     compiled.set(key, { schema, entry });
     return { unusable: `the input schema cannot be used: ${entry.unusable}` };

@@ -2,7 +2,7 @@
 // are own properties (`__proto__` too), and a schema that cannot be used is reported, never skipped.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkArguments, linearRegExp, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../../src/gateway/validate.js';
+import { checkArguments, linearRegExp, MAX_ARGUMENT_DEPTH, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../../src/gateway/validate.js';
 import '../helpers/fast-check-seed.js';
 
 let n = 0;
@@ -72,6 +72,18 @@ describe('schemas that cannot be used are reported (rows 8, 9)', () => {
   });
   it('a schema just inside the bounds is usable', () => {
     expect(checkArguments(key(), deep(MAX_SCHEMA_DEPTH / 2 - 1), {})).toEqual({ problems: [] });
+  });
+  it('arguments nested too deep are refused for that call; a recursive tree schema stays usable', () => {
+    const k = key();
+    const tree = { type: 'object', properties: { child: { $ref: '#' }, name: { type: 'string' } } };
+    const nested = (levels: number): unknown => {
+      let v: Record<string, unknown> = { name: 'leaf' };
+      for (let i = 1; i < levels; i++) v = { child: v };
+      return v;
+    };
+    expect(checkArguments(k, tree, nested(100_000))).toEqual({ problems: [`arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`] });
+    expect(checkArguments(k, tree, nested(MAX_ARGUMENT_DEPTH))).toEqual({ problems: [] });
+    expect(checkArguments(k, tree, { child: { name: 5 } })).toEqual({ problems: ['arguments/child/name must be string'] });
   });
   it('a relisted tool with a new schema is compiled again', () => {
     const k = key();
