@@ -1,4 +1,4 @@
-// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15]`.
+// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --without <kind>]`.
 // Not a unit test. A spawned gateway with a hostile downstream server (tests/fixtures/mcp/hostile-tools.mjs)
 // serves concurrent SDK clients over Streamable HTTP, each repeating one kind of call:
 //   search_tools; call_tool to a slow tool (500 ms); call_tool to hostile tools (a catastrophic
@@ -57,10 +57,14 @@ function call(kind: Kind, i: number): [string, Record<string, unknown>] {
   return ['index_build', {}];
 }
 
+/** `--without <kind>`: that kind's clients search instead (to see what slows the other clients down). */
+const WITHOUT = process.argv.includes('--without') ? process.argv[process.argv.indexOf('--without') + 1] : undefined;
+
 /** Kinds of the stress run's clients: 8 in 20 search, 4 slow, 4 hostile, 3 runaway queries, 1 index_build. */
 function kindOf(n: number): Kind {
   const slot = n % 20;
-  return slot < 8 ? 'search_tools' : slot < 12 ? 'call_slow' : slot < 16 ? 'call_hostile' : slot < 19 ? 'graph_query_runaway' : 'index_build';
+  const kind: Kind = slot < 8 ? 'search_tools' : slot < 12 ? 'call_slow' : slot < 16 ? 'call_hostile' : slot < 19 ? 'graph_query_runaway' : 'index_build';
+  return kind === WITHOUT ? 'search_tools' : kind;
 }
 
 async function rssMiB(pid: number): Promise<number> {
