@@ -26,6 +26,10 @@ export interface ServeConfig extends ServePolicy {
   confirm_destructive?: boolean;
   normalize?: boolean;
   profiles?: Record<string, ServeProfile>;
+  /** `--http`: the most sessions open at once (default 256); one more gets 503 busy. */
+  max_sessions?: number;
+  /** `--http`: a session unused this long is closed (default 30 minutes). */
+  session_idle_ms?: number;
 }
 
 /** Every meta-tool a profile may expose (the gateway's; reindex_codebase only with --code-root). */
@@ -49,7 +53,7 @@ export const EXPOSABLE_TOOLS = [
   'reindex_codebase',
 ] as const;
 
-const SERVE_KEYS = ['token_env', 'confirm_destructive', 'normalize', 'expose', 'allow', 'deny', 'profiles'];
+const SERVE_KEYS = ['token_env', 'confirm_destructive', 'normalize', 'expose', 'allow', 'deny', 'profiles', 'max_sessions', 'session_idle_ms'];
 const PROFILE_KEYS = ['token_env', 'expose', 'allow', 'deny'];
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -88,6 +92,14 @@ export function validateServe(serve: unknown, file: string): void {
     if (!SERVE_KEYS.includes(key)) throw invalid(file, `unknown key 'serve.${key}'${didYouMean(key, SERVE_KEYS, 'serve.')}`);
   for (const key of ['confirm_destructive', 'normalize'])
     if (serve[key] !== undefined && typeof serve[key] !== 'boolean') throw invalid(file, `'serve.${key}' must be true or false`);
+  for (const [key, max] of [
+    ['max_sessions', 100_000],
+    ['session_idle_ms', 7 * 24 * 3600 * 1000],
+  ] as const) {
+    const v = serve[key];
+    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= max))
+      throw invalid(file, `'serve.${key}' must be a positive integer up to ${max}`);
+  }
   checkTokenEnv(serve.token_env, 'serve', file);
   checkPolicy(serve, 'serve', file);
   const profiles = serve.profiles;

@@ -9,7 +9,7 @@ import { didYouMean } from './util/did-you-mean.js';
 export type ServerConfig = (
   | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; timeout_ms?: number }
   | { url: string; headers?: Record<string, string>; timeout_ms?: number }
-) & { description?: string };
+) & { description?: string; max_result_bytes?: number };
 
 /** A tool catalog file: an OpenAPI/Swagger spec or an MCP tools/list result; `description` as for a server. */
 export type SourceConfig = ({ openapi: string } | { mcp_tools: string }) & { description?: string };
@@ -51,11 +51,11 @@ export function validateServers(value: unknown, file: string): Record<string, Se
     const where = `servers.${id}`;
     if (!isRecord(server)) throw invalid(file, `'${where}' must be a mapping`);
     if ('url' in server) {
-      onlyKeys(server, ['url', 'headers', 'timeout_ms', 'description'], where, file);
+      onlyKeys(server, ['url', 'headers', 'timeout_ms', 'max_result_bytes', 'description'], where, file);
       if (typeof server.url !== 'string' || !/^https?:\/\//.test(server.url)) throw invalid(file, `'${where}.url' must be an http(s) URL`);
       if (server.headers !== undefined && !isStringMap(server.headers)) throw invalid(file, `'${where}.headers' must map names to strings`);
     } else {
-      onlyKeys(server, ['command', 'args', 'env', 'cwd', 'timeout_ms', 'description'], where, file);
+      onlyKeys(server, ['command', 'args', 'env', 'cwd', 'timeout_ms', 'max_result_bytes', 'description'], where, file);
       if (typeof server.command !== 'string' || server.command === '') throw invalid(file, `'${where}' needs a 'command' (stdio) or a 'url' (Streamable HTTP)`);
       if (server.args !== undefined && !isStrings(server.args)) throw invalid(file, `'${where}.args' must be a list of strings`);
       if (server.env !== undefined && !isStringMap(server.env)) throw invalid(file, `'${where}.env' must map names to strings`);
@@ -64,6 +64,9 @@ export function validateServers(value: unknown, file: string): Record<string, Se
     checkDescription(server.description, where, file);
     const t = server.timeout_ms;
     if (t !== undefined && !(typeof t === 'number' && Number.isInteger(t) && t > 0)) throw invalid(file, `'${where}.timeout_ms' must be a positive integer`);
+    const m = server.max_result_bytes;
+    if (m !== undefined && !(typeof m === 'number' && Number.isInteger(m) && m > 0 && m <= 64 * 1024 * 1024))
+      throw invalid(file, `'${where}.max_result_bytes' must be a positive integer up to 67108864 (64 MiB)`);
   }
   return value as Record<string, ServerConfig>;
 }

@@ -111,10 +111,10 @@ export const ERROR_CODES = {
     when: 'The engine failed while evaluating the query (a runtime error, the query worker out of memory or stopped, an error of a federated endpoint).',
     fix: 'Read the cause in the message; simplify the query or retry.',
   },
-  /** Too many queries are waiting for a query worker (the queue holds 32): refused at once, nothing ran. */
+  /** Too many queries are waiting for a query worker (the queue holds 32), or mdkg serve --http holds its most sessions (256 by default; HTTP 503 with Retry-After): refused at once, nothing ran. */
   MDKG_BUSY: {
-    when: 'Too many queries are waiting for a query worker (the queue holds 32): refused at once, nothing ran.',
-    fix: 'Retry shortly, or send fewer queries at once.',
+    when: 'Too many queries are waiting for a query worker (the queue holds 32), or mdkg serve --http holds its most sessions (256 by default; HTTP 503 with Retry-After): refused at once, nothing ran.',
+    fix: 'Retry shortly, send fewer queries at once, or close HTTP sessions you no longer use (idle ones expire after 30 minutes).',
   },
   /** An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, more than 5 redirects, credentials in the URL). */
   MDKG_FETCH_DENIED: {
@@ -131,6 +131,16 @@ export const ERROR_CODES = {
   MDKG_SOURCE_FAILED: {
     when: 'A live MCP server could not be started or listed, crashed, or failed a call.',
     fix: "Check the server's command, arguments and log; the gateway retries with backoff.",
+  },
+  /** A downstream tool's input schema cannot be used (it does not compile, has a backreference or lookaround, is over 64 levels or 20000 nodes, or its $ref recursion never ends): the tool refuses calls. */
+  MDKG_SCHEMA_UNUSABLE: {
+    when: "A downstream tool's input schema cannot be used (it does not compile, has a backreference or lookaround, is over 64 levels or 20000 nodes, or its $ref recursion never ends): the tool refuses calls.",
+    fix: "Fix the tool's schema in its server; index_status lists each unusable schema with the reason.",
+  },
+  /** A downstream result is over its cap (8 MiB by default, max_result_bytes per server): it is not forwarded; the session stays usable. */
+  MDKG_RESULT_TOO_LARGE: {
+    when: 'A downstream result is over its cap (8 MiB by default, max_result_bytes per server): it is not forwarded; the session stays usable.',
+    fix: 'Ask the tool for less (a page, a filter), or raise max_result_bytes for that server.',
   },
   /** A live MCP server did not answer within its timeout; it was ended with its process group. */
   MDKG_SOURCE_TIMEOUT: {

@@ -8,6 +8,18 @@ import { formatBindings } from '../sparql/format.js';
 import { buildGateway, connectAll, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
 import { liveStatus } from './health.js';
 import { fail, ok } from './tool-calls.js';
+import { checkArguments } from './validate.js';
+
+/** Each listed tool whose input schema cannot be used (compiled now, once per schema), with why. */
+function unusableSchemas(gw: Gateway): { tool: string; reason: string }[] {
+  const found: { tool: string; reason: string }[] = [];
+  for (const server of gw.servers.values())
+    for (const [name, tool] of server.tools) {
+      const checked = checkArguments(`${server.source}/${name}`, tool.inputSchema, {});
+      if ('unusable' in checked) found.push({ tool: `tool:${server.source}/${name}`, reason: checked.unusable });
+    }
+  return found;
+}
 
 const QUERY_TIMEOUT_MS = 10_000;
 const QUERY_LIMIT = 1000;
@@ -88,6 +100,8 @@ export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
     buildMs: gw.buildMs,
     loadErrors: errors,
     empty: gw.tools.length === 0,
+    // Tools whose input schema was found unusable (they refuse calls with MDKG_SCHEMA_UNUSABLE).
+    unusableSchemas: unusableSchemas(gw),
     ...liveStatus(gw),
   });
 }

@@ -6,9 +6,11 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { MdkgError } from '../errors.js';
+import { isMdkgError, MdkgError } from '../errors.js';
 import type { Gateway } from './gateway.js';
 import { sendHealth } from './health.js';
+import { checkMessage, needsAnswer, parseError } from './jsonrpc-check.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, HttpSessions, type SessionLimits } from './http-sessions.js';
 import { profileTokens } from './profiles.js';
 import { createGatewayServer } from './server.js';
 
@@ -27,16 +29,23 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-function reply(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+function reply(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+}
+
+/** Seconds a client refused for a full server is told to wait (Retry-After). */
+const BUSY_RETRY_S = 30;
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     length += chunk.length;
-    if (length > MAX_BODY_BYTES) throw new MdkgError('MDKG_USAGE', `the request is over ${MAX_BODY_BYTES} bytes`);
+    if (length > MAX_BODY_BYTES) throw new MdkgError('MDKG_FILE_TOO_LARGE', `the request is too large: over the ${MAX_BODY_BYTES} bytes a message may have`);
     chunks.push(chunk);
   }
   return length === 0 ? undefined : (JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
@@ -64,9 +73,16 @@ function sameMachine(req: IncomingMessage): boolean {
   return from !== undefined && isLoopback(from);
 }
 
-function sameToken(given: Buffer, token: string): boolean {
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+/** The credentials of an `Authorization: Bearer <token>` header: the scheme is case-insensitive (RFC 9110 §11.1), spaces around are ignored. */
+export function bearerCredentials(header: string | undefined): Buffer {
+  const m = /^[ \t]*bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return Buffer.from(m?.[1] ?? '');
+}
+
+/** Constant-time comparison of the given credentials with a token (an empty credential never matches). */
+export function sameToken(given: Buffer, token: string): boolean {
+  const wanted = Buffer.from(token);
+  return given.length > 0 && given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 /**
@@ -75,7 +91,7 @@ function sameToken(given: Buffer, token: string): boolean {
  * it, as before profiles); anything else is refused (undefined).
  */
 function profileOfRequest(req: IncomingMessage, token: string | undefined, profiles: Map<string, string>): string | undefined {
-  const given = Buffer.from(req.headers.authorization ?? '');
+  const given = bearerCredentials(req.headers.authorization);
   for (const [t, name] of profiles) if (sameToken(given, t)) return name;
   return token === undefined || sameToken(given, token) ? '' : undefined;
 }
@@ -86,6 +102,7 @@ export async function serveHttp(
   listen: { host: string; port: number },
   token: string | undefined,
   log: (line: string) => void,
+  limits: Partial<SessionLimits> = {},
 ): Promise<HttpServer> {
   if (!isLoopback(listen.host) && token === undefined) {
     throw new MdkgError(
@@ -97,7 +114,11 @@ export async function serveHttp(
   const { tokens: profiles, missing } = profileTokens(gw.config, process.env);
   if (missing.length > 0)
     throw new MdkgError('MDKG_USAGE', `serve.profiles: the token environment variable of ${missing.join(', ')} must hold a token of at least 16 characters`);
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; profile: string }>();
+  const sessions = new HttpSessions({
+    max: limits.max ?? gw.config.serve?.max_sessions ?? DEFAULT_MAX_SESSIONS,
+    idleMs: limits.idleMs ?? gw.config.serve?.session_idle_ms ?? DEFAULT_SESSION_IDLE_MS,
+    now: limits.now ?? Date.now,
+  });
   const loopback = isLoopback(listen.host);
   const startedAt = Date.now();
   const http = createServer((req, res) => {
@@ -115,25 +136,44 @@ export async function serveHttp(
       try {
         body = req.method === 'POST' ? await readBody(req) : undefined;
       } catch (error) {
-        return reply(res, 400, `unreadable request: ${(error as Error).message}`);
+        if (isMdkgError(error)) return reply(res, 413, `${error.code} ${error.message}`);
+        return sendJson(res, 400, parseError((error as Error).message));
+      }
+      // A malformed message gets its JSON-RPC error, with its id (the SDK would answer id null or drop it).
+      if (body !== undefined) {
+        const checked = checkMessage(body);
+        if ('error' in checked) return needsAnswer(body, checked.error) ? sendJson(res, 400, checked.error) : void res.writeHead(202).end();
       }
       if (known !== undefined && known.profile !== profile) return reply(res, 403, 'this session was opened with another bearer token');
       if (known !== undefined) return known.transport.handleRequest(req, res, body);
+      if (typeof id === 'string') return reply(res, 404, 'no such session (closed, or expired after being unused): start again with an initialize request');
       if (req.method !== 'POST' || !isInitializeRequest(body)) return reply(res, 400, 'no session: start with an initialize request');
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => void sessions.set(sid, { transport, profile }),
-      });
-      transport.onclose = () => {
-        if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-      };
-      await createGatewayServer(gw, log, profile === '' ? undefined : profile).connect(transport);
-      return transport.handleRequest(req, res, body);
+      if (!(await sessions.reserve()))
+        return reply(
+          res,
+          503,
+          `MDKG_BUSY mdkg serve holds its most sessions (${sessions.limits.max}, serve.max_sessions): retry later, or close sessions you no longer use (DELETE)`,
+          { 'retry-after': String(BUSY_RETRY_S) },
+        );
+      try {
+        const transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => sessions.add(sid, transport, profile),
+        });
+        transport.onclose = () => {
+          if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+        };
+        await createGatewayServer(gw, log, profile === '' ? undefined : profile).connect(transport);
+        return await transport.handleRequest(req, res, body);
+      } finally {
+        sessions.release();
+      }
     })().catch((error: unknown) => {
       log(`mdkg serve: HTTP request failed: ${(error as Error).message}`);
       if (!res.headersSent) reply(res, 500, 'internal error');
     });
   });
+  http.once('close', () => void sessions.closeAll());
   await new Promise<void>((done, fail) => {
     http.once('error', fail);
     http.listen(listen.port, listen.host, () => done());

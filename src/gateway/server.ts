@@ -84,7 +84,9 @@ export function createGatewayServer(gw: Gateway, log: (line: string) => void, pr
     const offered = tools(false);
     const tool = offered.find((t) => t.name === name);
     if (handler === undefined || tool === undefined) return fail(`unknown tool '${name}': the gateway's tools are ${offered.map((t) => t.name).join(', ')}`);
-    const problems = checkArguments(`meta/${name}`, tool.inputSchema, args);
+    const checked = checkArguments(`meta/${name}`, tool.inputSchema, args);
+    if ('unusable' in checked) return fail(`MDKG_SCHEMA_UNUSABLE ${name}: ${checked.unusable}`, { code: 'MDKG_SCHEMA_UNUSABLE' });
+    const { problems } = checked;
     if (problems.length > 0) return fail(`invalid arguments for ${name}: ${problems.join('; ')}`, { problems });
     try {
       return await withReadiness(gw, name, args, () => handler(gw, args as never, session));

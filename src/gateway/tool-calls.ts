@@ -12,6 +12,29 @@ import { profileOf } from './profiles.js';
 import { fail, ok } from './results.js';
 import { checkArguments } from './validate.js';
 
+/** Largest downstream result forwarded, unless the server's max_result_bytes says otherwise. */
+export const DEFAULT_MAX_RESULT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The UTF-8 size of a result's strings plus a byte per other value, walked without recursion or
+ * serializing; stops counting once over `cap`.
+ */
+export function resultBytes(value: unknown, cap: number): number {
+  const stack = [value];
+  let size = 0;
+  while (stack.length > 0 && size <= cap) {
+    const v = stack.pop();
+    if (typeof v === 'string') size += Buffer.byteLength(v, 'utf8');
+    else if (v !== null && typeof v === 'object')
+      for (const [k, child] of Object.entries(v)) {
+        size += k.length + 1;
+        stack.push(child);
+      }
+    else size += 1;
+  }
+  return size;
+}
+
 /** Time the client's model has to rewrite a request (sampling). */
 const SAMPLING_TIMEOUT_MS = 10_000;
 
@@ -118,6 +141,17 @@ export async function getToolSchema(gw: Gateway, args: { tool: string }, session
   return ok({ id: tool.id, source: tool.source, name: tool.name, ...(await schemaOf(gw, tool)) });
 }
 
+/**
+ * A downstream error's message, relayed once: the SDK prefixes "MCP error <code>: " to a protocol
+ * error, and a downstream server built on the SDK often sends a message that has the prefix already.
+ */
+export function relayedMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const m = /^(?:MCP error (-?\d+): )+/.exec(text);
+  if (m === null) return text;
+  return `MCP error ${m[1]}: ${text.slice(m[0].length)}`;
+}
+
 export async function callTool(
   gw: Gateway,
   args: { tool: string; arguments?: Record<string, unknown>; confirm?: boolean },
@@ -132,7 +166,10 @@ export async function callTool(
   if (typeof client === 'string') return fail(client, { server: tool.source });
   const schema = server.tools.get(tool.name)?.inputSchema;
   if (schema === undefined) return fail(`server "${tool.source}" no longer lists ${tool.name}`, { server: tool.source });
-  const problems = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
+  const checked = checkArguments(`${tool.source}/${tool.name}`, schema, args.arguments ?? {});
+  if ('unusable' in checked)
+    return fail(`MDKG_SCHEMA_UNUSABLE ${tool.id} refuses calls: ${checked.unusable}`, { code: 'MDKG_SCHEMA_UNUSABLE', server: tool.source });
+  const { problems } = checked;
   if (problems.length > 0) return fail(`invalid arguments for ${tool.id}: ${problems.join('; ')}`, { problems });
   // Checked arguments first: the user is never asked to confirm a call that cannot run.
   const refused = await confirmCall(gw, session, tool, args.arguments ?? {}, args.confirm);
@@ -141,6 +178,14 @@ export async function callTool(
     const result = (await client.callTool({ name: tool.name, arguments: args.arguments ?? {} }, undefined, {
       timeout: server.callTimeoutMs,
     })) as CallToolResult;
+    // Forwarded only under its cap: an SDK client's default limit is 10 MiB, and a bigger answer ends its connection.
+    const cap = gw.config.servers?.[tool.source]?.max_result_bytes ?? DEFAULT_MAX_RESULT_BYTES;
+    const size = resultBytes(result, cap);
+    if (size > cap)
+      return fail(
+        `MDKG_RESULT_TOO_LARGE the result of ${tool.id} is over ${cap} bytes (at least ${size}): not forwarded (ask for less, or raise servers.${tool.source}.max_result_bytes)`,
+        { code: 'MDKG_RESULT_TOO_LARGE', server: tool.source, tool: tool.id, bytes: size, limit: cap },
+      );
     // The server's result, with the tool that ran named (a client approving call_tool sees which): in _meta and a last line.
     return {
       ...result,
@@ -148,7 +193,7 @@ export async function callTool(
       _meta: { ...result._meta, 'mdkg/tool': { id: tool.id, source: tool.source, name: tool.name } },
     };
   } catch (error) {
-    const message = (error as Error).message;
+    const message = relayedMessage(error);
     // A protocol answer (an MCP error) leaves the server usable; a hang or a lost connection does not.
     if (/timed out|closed|Connection/i.test(message)) await server.failed(message);
     return fail(`server "${tool.source}" failed on ${tool.name}: ${message}`, { server: tool.source });

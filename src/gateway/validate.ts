@@ -1,34 +1,147 @@
 // Arguments of a tool call checked against the tool's JSON Schema (draft-07 or 2020-12) with a
-// real validator before anything is sent downstream.
+// real validator before anything is sent downstream. Schemas come from downstream servers, so they
+// are untrusted: their regular expressions (pattern, patternProperties, propertyNames) run on
+// RE2JS, a linear-time engine (no backtracking, so no pattern holds the event loop); properties
+// are checked as own properties (`__proto__`, `constructor` are names like any other); a schema
+// over the size or depth bound, one that does not compile (a backreference, a lookaround, a bad
+// $ref) or whose $ref recursion never ends is unusable: its tool refuses calls (MDKG_SCHEMA_UNUSABLE).
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { ValidateFunction } from 'ajv';
+import type { Options, ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
+import { RE2JS } from 're2js';
 
-const draft7 = new Ajv({ allErrors: true, strict: false });
-const draft2020 = new Ajv2020({ allErrors: true, strict: false });
+/** Nesting depth and node count a schema may have (arrays and objects, at any level). */
+export const MAX_SCHEMA_DEPTH = 64;
+export const MAX_SCHEMA_NODES = 20_000;
+/** Nesting depth arguments may have (deeper ones are refused for that call; the schema stays usable). */
+export const MAX_ARGUMENT_DEPTH = 256;
+
+/** The linear-time engine ajv compiles every schema pattern with (JS syntax translated to RE2's). */
+export const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string, _flags: string) => {
+    const re = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    // ajv keys compiled patterns by toString(): it must name the pattern.
+    return { test: (s: string) => re.test(s), toString: () => `re2js:${pattern}` };
+  },
+  { code: 'linearRegExp' },
+);
+
+const options: Options = { allErrors: true, strict: false, ownProperties: true, code: { regExp: linearRegExp } };
+const draft7 = new Ajv(options);
+const draft2020 = new Ajv2020(options);
 addFormats.default(draft7);
 addFormats.default(draft2020);
-const compiled = new Map<string, ValidateFunction | string>();
 
-/** Problems of `value` against `schema`, one line each (empty when valid). Compiled once per key. */
-export function checkArguments(key: string, schema: unknown, value: unknown): string[] {
-  let validate = compiled.get(key);
-  if (validate === undefined) {
-    try {
-      const s = schema as { $schema?: unknown };
-      const ajv = typeof s.$schema === 'string' && s.$schema.includes('2020-12') ? draft2020 : draft7;
-      const { $schema: _ignored, ...rest } = s as Record<string, unknown>;
-      validate = ajv.compile(rest);
-    } catch (error) {
-      validate = `the tool's input schema cannot be used (${(error as Error).message})`;
-    }
-    compiled.set(key, validate);
+type Compiled = { validate: ValidateFunction } | { unusable: string };
+/** Per tool key: the schema object last compiled (a relisted tool brings a new one) and the outcome. */
+const compiled = new Map<string, { schema: unknown; entry: Compiled }>();
+
+/** What checking arguments found: problems (empty when valid), or why the schema cannot be used. */
+export type ArgumentCheck = { problems: string[] } | { unusable: string };
+
+/** Depth and size of a JSON value, walked without recursion; a reason when over a bound. */
+function overBounds(schema: unknown): string | undefined {
+  const stack: [unknown, number][] = [[schema, 1]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (value === null || typeof value !== 'object') continue;
+    if (++nodes > MAX_SCHEMA_NODES) return `it has more than ${MAX_SCHEMA_NODES} objects and arrays`;
+    if (depth > MAX_SCHEMA_DEPTH) return `it nests deeper than ${MAX_SCHEMA_DEPTH} levels`;
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
   }
-  if (typeof validate === 'string') return [];
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map(
-    (e) =>
-      `${e.instancePath === '' ? 'arguments' : `arguments${e.instancePath}`} ${e.message ?? 'is invalid'}${e.params !== undefined && 'additionalProperty' in e.params ? ` ('${String(e.params.additionalProperty)}')` : ''}`,
-  );
+  return undefined;
+}
+
+/**
+ * ajv skips a property named `__proto__` in `properties` (a guard of its own): checking renames it,
+ * in the schema's property lists and in the value's keys alike (copies; the value sent is unchanged).
+ */
+const PROTO = '__proto__';
+const ESCAPED = '__proto__\u0000mdkg';
+const KEYED = new Set(['properties', 'dependentRequired', 'dependentSchemas', 'dependencies']);
+
+function escapeNames(value: unknown, schema: boolean, parentKey = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => (schema && parentKey === 'required' && v === PROTO ? ESCAPED : escapeNames(v, schema)));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const name = k === PROTO && (!schema || KEYED.has(parentKey)) ? ESCAPED : k;
+    Object.defineProperty(out, name, {
+      value: escapeNames(v, schema, schema && !KEYED.has(parentKey) ? k : ''),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** Whether `__proto__` appears as a key in a parsed JSON value, and how deep it nests (walked without recursion). */
+function shape(value: unknown): { proto: boolean; depth: number } {
+  const stack: [unknown, number][] = [[value, 0]];
+  let proto = false;
+  let depth = 0;
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    depth = Math.max(depth, d + 1);
+    if (depth > MAX_ARGUMENT_DEPTH) break;
+    if (Object.hasOwn(v, PROTO)) proto = true;
+    for (const child of Object.values(v)) stack.push([child, d + 1]);
+  }
+  return { proto, depth };
+}
+
+function compile(schema: unknown): Compiled {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return { unusable: 'it is not a JSON object' };
+  const over = overBounds(schema);
+  if (over !== undefined) return { unusable: over };
+  try {
+    const s = schema as { $schema?: unknown };
+    const ajv = typeof s.$schema === 'string' && s.$schema.includes('2020-12') ? draft2020 : draft7;
+    const { $schema: _ignored, ...rest } = s as Record<string, unknown>;
+    return { validate: ajv.compile((shape(rest).proto ? escapeNames(rest, true) : rest) as object) };
+  } catch (error) {
+    return { unusable: oneLine(error) };
+  }
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof RangeError ? 'its $ref recursion never ends' : (error as Error).message;
+  return String(message).replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/** Problems of `value` against `schema`, one line each, or why the schema is unusable. Compiled once per key. */
+export function checkArguments(key: string, schema: unknown, value: unknown): ArgumentCheck {
+  const known = compiled.get(key);
+  let entry = known !== undefined && known.schema === schema ? known.entry : undefined;
+  if (entry === undefined) {
+    entry = compile(schema);
+    compiled.set(key, { schema, entry });
+  }
+  if ('unusable' in entry) return { unusable: `the input schema cannot be used: ${entry.unusable}` };
+  const { proto, depth } = shape(value);
+  if (depth > MAX_ARGUMENT_DEPTH) return { problems: [`arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels`] };
+  let valid: boolean;
+  try {
+    valid = entry.validate(proto ? escapeNames(value, false) : value) as boolean;
+  } catch (error) {
+    // Arguments are at most 256 levels deep: a stack overflow is a schema that recurses without
+    // consuming the value, unusable from now on.
+    entry = { unusable: oneLine(error) };
+    compiled.set(key, { schema, entry });
+    return { unusable: `the input schema cannot be used: ${entry.unusable}` };
+  }
+  if (valid) return { problems: [] };
+  return {
+    problems: (entry.validate.errors ?? []).map((e) =>
+      `${e.instancePath === '' ? 'arguments' : `arguments${e.instancePath}`} ${e.message ?? 'is invalid'}${e.params !== undefined && 'additionalProperty' in e.params ? ` ('${String(e.params.additionalProperty)}')` : ''}`.replaceAll(
+        ESCAPED,
+        PROTO,
+      ),
+    ),
+  };
 }

@@ -79,6 +79,30 @@ describe('mdkg serve --http', () => {
     expect(res.status).toBe(401);
   });
 
+  // Row 15 of issue 25: the scheme is case-insensitive (RFC 9110 §11.1); the token is compared in constant time.
+  it.each<[string, string, number]>([
+    ['Bearer', `Bearer ${TOKEN}`, 200],
+    ['bearer', `bearer ${TOKEN}`, 200],
+    ['BEARER', `BEARER ${TOKEN}`, 200],
+    ['bEaReR', `bEaReR ${TOKEN}`, 200],
+    ['two spaces', `Bearer  ${TOKEN}`, 200],
+    ['a tab', `Bearer\t${TOKEN}`, 200],
+    ['a trailing space', `Bearer ${TOKEN} `, 200],
+    ['no space', `Bearer${TOKEN}`, 401],
+    ['another scheme', `Basic ${TOKEN}`, 401],
+    ['the token alone', TOKEN, 401],
+    ['the scheme alone', 'Bearer', 401],
+    ['the scheme and a space', 'Bearer ', 401],
+    ['a wrong token', `bearer ${TOKEN.slice(0, -1)}x`, 401],
+    ['a longer token', `bearer ${TOKEN}x`, 401],
+    ['a prefix of the token', `bearer ${TOKEN.slice(0, 8)}`, 401],
+    ['two tokens', `Bearer ${TOKEN} ${TOKEN}`, 401],
+  ])('Authorization with %s gets %i', async (_, authorization, status) => {
+    const res = await fetch(new URL('/health', url), { headers: { authorization } });
+    await res.arrayBuffer();
+    expect(res.status).toBe(status);
+  });
+
   it.each([
     ['a foreign Host header', { host: 'attacker.example:80' }, 403],
     ['a foreign Origin', { origin: 'http://attacker.example' }, 403],

@@ -1,7 +1,6 @@
 import { lstat, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { confinePath } from '../../code-search/confine-path.js';
 import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
@@ -9,6 +8,7 @@ import { buildGateway, connectAll, watchTools, type Gateway } from '../../gatewa
 import { isLoopback, parseListen, serveHttp } from '../../gateway/http.js';
 import { watchLive, type LiveOptions } from '../../gateway/live-config.js';
 import { createGatewayServer } from '../../gateway/server.js';
+import { CheckedStdioTransport } from '../../gateway/stdio-transport.js';
 import { closeQueryWorkers } from '../../sparql/worker-pool.js';
 import { EXIT, type CliIo } from '../io.js';
 
@@ -90,7 +90,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     void connectAll(gw);
     const server = createGatewayServer(gw, log);
     // Messages up to 64 MiB (the SDK's default is 10 MiB: a 10 MB argument would end the session).
-    const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+    // Malformed messages are answered with a JSON-RPC error (the SDK's transport drops them).
+    const transport = new CheckedStdioTransport(process.stdin, process.stdout, MAX_MESSAGE_BYTES);
     const closed = new Promise<void>((done) => {
       transport.onclose = () => done();
     });

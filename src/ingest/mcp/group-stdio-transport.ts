@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
@@ -15,6 +15,9 @@ export interface GroupStdioParams {
   env?: Record<string, string>;
   cwd: string;
 }
+
+/** Largest message read from a server (the SDK's default is 10 MiB). */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** Time the group has after SIGTERM before SIGKILL, and a child after its stdin closed. */
 const GRACE_MS = 2_000;
@@ -50,8 +53,13 @@ export class GroupStdioTransport implements Transport {
   readonly stderr = new PassThrough();
   #child: ChildProcess | undefined;
   #pid: number | null = null;
-  // Answers up to 64 MiB (the SDK's default is 10 MiB).
-  readonly #buffer = new ReadBuffer({ maxBufferSize: 64 * 1024 * 1024 });
+  // The line being read, as its chunks (joined once, at its newline: linear, unlike the SDK's ReadBuffer).
+  #chunks: Buffer[] = [];
+  #length = 0;
+  /** Ids of requests sent and not answered yet: an answer over the limit fails them with "too large". */
+  readonly #pending = new Set<string | number>();
+  /** True while the rest of a line over the limit is skipped. */
+  #skipping = false;
 
   constructor(private readonly params: GroupStdioParams) {}
 
@@ -82,28 +90,63 @@ export class GroupStdioTransport implements Transport {
         this.onclose?.();
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => {
-        this.#buffer.append(chunk);
-        for (;;) {
-          let message: JSONRPCMessage | null;
-          try {
-            message = this.#buffer.readMessage();
-          } catch (error) {
-            this.onerror?.(error as Error);
-            continue;
-          }
-          if (message === null) break;
-          this.onmessage?.(message);
-        }
-      });
+      child.stdout?.on('data', (chunk: Buffer) => this.#read(chunk));
       child.stdout?.on('error', (error) => this.onerror?.(error));
       child.stderr?.pipe(this.stderr);
     });
   }
 
+  /**
+   * Reads messages from a chunk. A message over MAX_MESSAGE_BYTES is skipped up to its newline
+   * (never held whole), and the requests waiting for an answer fail at once with a "too large"
+   * error naming the limit; the connection stays usable for the next calls.
+   */
+  #read(chunk: Buffer): void {
+    for (let rest = chunk; rest.length > 0; ) {
+      const end = rest.indexOf(0x0a);
+      const part = end === -1 ? rest : rest.subarray(0, end);
+      rest = end === -1 ? Buffer.alloc(0) : rest.subarray(end + 1);
+      if (!this.#skipping && this.#length + part.length > MAX_MESSAGE_BYTES) this.#tooLarge();
+      if (this.#skipping) {
+        if (end !== -1) this.#skipping = false;
+        continue;
+      }
+      this.#chunks.push(part);
+      this.#length += part.length;
+      if (end === -1) return;
+      const line = Buffer.concat(this.#chunks, this.#length).toString('utf8').replace(/\r$/, '');
+      this.#chunks = [];
+      this.#length = 0;
+      if (line.trim() !== '') this.#deliver(line);
+    }
+  }
+
+  #deliver(line: string): void {
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(line);
+    } catch (error) {
+      this.onerror?.(error as Error);
+      return;
+    }
+    if ('id' in message && !('method' in message) && message.id !== undefined) this.#pending.delete(message.id);
+    this.onmessage?.(message);
+  }
+
+  /** Drops the line being read (skipped to its newline) and fails the requests waiting for an answer. */
+  #tooLarge(): void {
+    this.#chunks = [];
+    this.#length = 0;
+    this.#skipping = true;
+    const message = `the server's answer is too large: over the ${MAX_MESSAGE_BYTES} bytes a message may have`;
+    for (const id of this.#pending) this.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32600, message } });
+    this.#pending.clear();
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
       const stdin = this.#child?.stdin;
+      if ('id' in message && 'method' in message && message.id !== undefined) this.#pending.add(message.id);
       if (stdin === undefined || stdin === null) {
         reject(new Error('Not connected'));
         return;
@@ -123,6 +166,7 @@ export class GroupStdioTransport implements Transport {
       await Promise.race([closed, new Promise((done) => setTimeout(done, GRACE_MS).unref())]);
     }
     if (pid !== null) await endGroup(pid);
-    this.#buffer.clear();
+    this.#chunks = [];
+    this.#length = 0;
   }
 }

@@ -1,0 +1,173 @@
+// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --without <kind>]`.
+// Not a unit test. A spawned gateway with a hostile downstream server (tests/fixtures/mcp/hostile-tools.mjs)
+// serves concurrent SDK clients over Streamable HTTP, each repeating one kind of call:
+//   search_tools; call_tool to a slow tool (500 ms); call_tool to hostile tools (a catastrophic
+//   pattern, an unusable schema, a 2 MiB result over the 1 MiB cap, a doubled error prefix,
+//   `__proto__` arguments); runaway graph_query (a cartesian COUNT, timeout_ms 2000); index_build.
+// Reports per kind: calls, errors, p50/p95/max, and answers over their limit + MARGIN_MS; the
+// server's RSS at start, through the run and at the end; search_tools p95 against a quiet run
+// (as many clients searching as in the stress run, nothing else). Exit 1 when an answer is over its limit + margin.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { generateTools } from '../src/generate/generate-tools.js';
+
+const REPO = join(import.meta.dirname, '..');
+const BIN = join(REPO, 'bin', 'mdkg.js');
+const HOSTILE = join(REPO, 'tests', 'fixtures', 'mcp', 'hostile-tools.mjs');
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? fallback : Number(process.argv[i + 1]);
+};
+const SECONDS = arg('seconds', 60);
+const CLIENTS = arg('clients', 20);
+const QUIET_SECONDS = arg('quiet', 15);
+/** Time an answer may take beyond its limit (a loaded 2-core machine, HTTP and JSON on top). */
+const MARGIN_MS = 1500;
+
+type Kind = 'search_tools' | 'call_slow' | 'call_hostile' | 'graph_query_runaway' | 'index_build';
+/** The limit each kind of call is answered within: its own timeout, or the gateway's bound. */
+const LIMIT_MS: Record<Kind, number> = {
+  search_tools: 2_000, // no timeout of its own: the bound stated here
+  call_slow: 5_000, // the server's timeout_ms
+  call_hostile: 5_000,
+  graph_query_runaway: 2_000, // timeout_ms of the query
+  index_build: 15_000, // the work queue's bound
+};
+const HOSTILE_CALLS: [string, Record<string, unknown>][] = [
+  ['hostile/redos', { s: `${'a'.repeat(49)}!` }],
+  ['hostile/recursive', {}],
+  ['hostile/bytes', { n: 2 * 1024 * 1024 }],
+  ['hostile/mcp_error', {}],
+  ['hostile/proto', JSON.parse('{"__proto__":"v"}') as Record<string, unknown>],
+];
+const QUERIES = ['list files in a folder', 'delete entities from the knowledge graph', 'read a file', 'sleep for a while', 'search code'];
+
+function call(kind: Kind, i: number): [string, Record<string, unknown>] {
+  if (kind === 'search_tools') return ['search_tools', { query: QUERIES[i % QUERIES.length], limit: 5 }];
+  if (kind === 'call_slow') return ['call_tool', { tool: 'hostile/slow', arguments: { ms: 500 } }];
+  if (kind === 'call_hostile') {
+    const [tool, args] = HOSTILE_CALLS[i % HOSTILE_CALLS.length] as [string, Record<string, unknown>];
+    return ['call_tool', { tool, arguments: args }];
+  }
+  if (kind === 'graph_query_runaway') return ['graph_query', { sparql: 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }', timeout_ms: 2000 }];
+  return ['index_build', {}];
+}
+
+/** `--without <kind>`: that kind's clients search instead (to see what slows the other clients down). */
+const WITHOUT = process.argv.includes('--without') ? process.argv[process.argv.indexOf('--without') + 1] : undefined;
+
+/** Kinds of the stress run's clients: 8 in 20 search, 4 slow, 4 hostile, 3 runaway queries, 1 index_build. */
+function kindOf(n: number): Kind {
+  const slot = n % 20;
+  const kind: Kind = slot < 8 ? 'search_tools' : slot < 12 ? 'call_slow' : slot < 16 ? 'call_hostile' : slot < 19 ? 'graph_query_runaway' : 'index_build';
+  return kind === WITHOUT ? 'search_tools' : kind;
+}
+
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+async function run(url: URL, kinds: Kind[], seconds: number): Promise<Map<Kind, { ms: number[]; errors: number; thrown: number }>> {
+  const stats = new Map<Kind, { ms: number[]; errors: number; thrown: number }>();
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    kinds.map(async (kind, n) => {
+      const s = stats.get(kind) ?? { ms: [], errors: 0, thrown: 0 };
+      stats.set(kind, s);
+      const client = new Client({ name: `stress-${n}`, version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(url));
+      for (let i = n; performance.now() < deadline; i += 1) {
+        const [name, args] = call(kind, i);
+        const start = performance.now();
+        try {
+          const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
+          if (result.isError === true) s.errors += 1;
+        } catch {
+          s.thrown += 1;
+        }
+        s.ms.push(performance.now() - start);
+      }
+      await client.close();
+    }),
+  );
+  return stats;
+}
+
+async function main(): Promise<number> {
+  const work = await mkdtemp(join(tmpdir(), 'mdkg-stress-'));
+  const server = { command: process.execPath, args: [HOSTILE] };
+  await generateTools([{ id: 'hostile', kind: 'mcp-server', server, timeoutMs: 10_000 }], { outDir: join(work, 'graphs', 'tools'), cwd: work });
+  await writeFile(
+    join(work, 'mdkg.config.yaml'),
+    `servers:\n  hostile: { command: ${JSON.stringify(server.command)}, args: [${JSON.stringify(HOSTILE)}], timeout_ms: 5000, max_result_bytes: 1048576 }\n`,
+  );
+  const child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(work, 'graphs')], {
+    cwd: work,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const url = await new Promise<URL>((resolve, reject) => {
+    let err = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const m = /listening on (http:\/\/\S+\/mcp)/.exec(err);
+      if (m?.[1] !== undefined) resolve(new URL(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`mdkg serve exited with ${code}: ${err}`)));
+  });
+  const pid = child.pid as number;
+  try {
+    // Warm-up, then a quiet run: the stress run's search clients alone.
+    await run(url, ['search_tools'], 2);
+    const quiet =
+      (
+        await run(
+          url,
+          Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === 'search_tools'),
+          QUIET_SECONDS,
+        )
+      )
+        .get('search_tools')
+        ?.ms.sort((a, b) => a - b) ?? [];
+    const rss: number[] = [await rssMiB(pid)];
+    const sampler = setInterval(() => void rssMiB(pid).then((m) => rss.push(m)), (SECONDS * 1000) / 10);
+    const stress = await run(
+      url,
+      Array.from({ length: CLIENTS }, (_, n) => kindOf(n)),
+      SECONDS,
+    );
+    clearInterval(sampler);
+    rss.push(await rssMiB(pid));
+    let over = 0;
+    console.log(`mdkg serve --http under ${CLIENTS} clients for ${SECONDS} s (margin ${MARGIN_MS} ms over each limit)\n`);
+    console.log('| kind | clients | calls | isError | thrown | p50 ms | p95 ms | max ms | limit ms | over limit + margin |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const [kind, s] of stress) {
+      const ms = s.ms.sort((a, b) => a - b);
+      const late = ms.filter((x) => x > LIMIT_MS[kind] + MARGIN_MS).length;
+      over += late;
+      const clients = Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === kind).length;
+      console.log(
+        `| ${kind} | ${clients} | ${ms.length} | ${s.errors} | ${s.thrown} | ${pct(ms, 50).toFixed(0)} | ${pct(ms, 95).toFixed(0)} | ${(ms.at(-1) ?? 0).toFixed(0)} | ${LIMIT_MS[kind]} | ${late} |`,
+      );
+    }
+    const searchP95 = pct(stress.get('search_tools')?.ms ?? [], 95);
+    console.log(
+      `\nsearch_tools p95: quiet ${pct(quiet, 95).toFixed(0)} ms (the same ${Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === 'search_tools').length} clients alone, ${quiet.length} calls), under stress ${searchP95.toFixed(0)} ms: ${(searchP95 / Math.max(1, pct(quiet, 95))).toFixed(2)}x`,
+    );
+    console.log(`server RSS (MiB): start ${rss[0]}, through the run ${rss.slice(1, -1).join(', ')}, end ${rss.at(-1)}`);
+    console.log(over === 0 ? 'every answer within its limit + margin' : `${over} answers over their limit + margin`);
+    return over === 0 ? 0 : 1;
+  } finally {
+    child.kill('SIGTERM');
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
