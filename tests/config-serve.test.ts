@@ -69,6 +69,30 @@ describe('serve config', () => {
     for (const [config, valid] of table) expect([config, validate(config)]).toEqual([config, valid]);
   });
 
+  it('the JSON Schema and the validator accept the same full config: every serve key, and max_result_bytes and description on both kinds of server', () => {
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'config.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    const config = {
+      servers: {
+        a: { command: 'node', args: ['x.js'], timeout_ms: 1000, max_result_bytes: 1024, description: 'my notes' },
+        b: { url: 'http://127.0.0.1:1/mcp', timeout_ms: 1000, max_result_bytes: 67108864, description: 'a remote one' },
+      },
+      serve: {
+        token_env: 'T',
+        confirm_destructive: true,
+        normalize: false,
+        expose: ['search_tools'],
+        allow: ['a/*'],
+        deny: ['*/delete_*'],
+        profiles: { r: { token_env: 'R' } },
+        max_sessions: 10,
+        session_idle_ms: 60000,
+      },
+    };
+    expect([validate(config), validate.errors ?? []]).toEqual([true, []]);
+    expect(validateConfig(config, 'x.yaml')).toEqual(config);
+  });
+
   it('can expose every meta-tool of the gateway, and only those', () => {
     expect([...EXPOSABLE_TOOLS].sort()).toEqual([...META_TOOLS, ...CODE_TOOLS, REINDEX_TOOL].map((t) => t.name).sort());
   });
