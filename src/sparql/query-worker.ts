@@ -6,6 +6,7 @@ import { QuadStore } from '../rdf/quad-store.js';
 import { loadEngine } from './engine.js';
 import { runQueryHere } from './run-here.js';
 import type { QueryTarget } from './types.js';
+import { lowerThisThread } from './worker-priority.js';
 import { encodeError, encodeResult, type FromWorker, type ToWorker } from './worker-protocol.js';
 
 let target: QueryTarget | undefined;
@@ -14,6 +15,8 @@ if (port === null) throw new Error('query-worker.js runs as a worker thread only
 
 const post = (message: FromWorker): void => port.postMessage(message);
 
+// Below the gateway's own thread: a runaway query never takes the core its event loop needs.
+lowerThisThread();
 loadEngine();
 post({ kind: 'ready' });
 

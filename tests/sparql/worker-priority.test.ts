@@ -1,0 +1,49 @@
+// Query workers run below the thread that serves requests (nice 10 on Linux), so a runaway query
+// never takes the core the gateway's event loop needs; the main thread is never lowered. The nice
+// value of each thread is read from /proc/self/task/<tid>/stat (field 19).
+import { readdirSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeQueryWorkers } from '../../src/sparql/worker-pool.js';
+import { lowerThisThread, threadId, WORKER_NICE } from '../../src/sparql/worker-priority.js';
+
+const linux = process.platform === 'linux';
+
+/** The nice value of a thread of this process. */
+function niceOf(tid: number): number {
+  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, inside parentheses) start at field 3.
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+afterAll(async () => {
+  await closeQueryWorkers();
+});
+
+describe.runIf(linux)('query worker priority', () => {
+  const mainNice = niceOf(process.pid);
+
+  it('never lowers the main thread of a process', () => {
+    expect([threadId(), lowerThisThread(), niceOf(process.pid)]).toEqual([process.pid, false, mainNice]);
+  });
+
+  it.each(['sparql', 'engine'])('a query worker (dist/%s/) lowers its own thread, and only its own', async (folder) => {
+    const before = new Set(readdirSync('/proc/self/task').map(Number));
+    const worker = new Worker(new URL(`../../dist/${folder}/query-worker.js`, import.meta.url));
+    try {
+      await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      const added = readdirSync('/proc/self/task')
+        .map(Number)
+        .filter((tid) => !before.has(tid));
+      // The worker's own thread (the one that ran lowerThisThread) is the only new thread lowered.
+      const lowered = Math.max(mainNice, WORKER_NICE);
+      expect(added.map(niceOf).filter((nice) => nice === lowered && nice !== mainNice)).toEqual(lowered === mainNice ? [] : [lowered]);
+      expect(niceOf(process.pid)).toBe(mainNice);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
