@@ -2,6 +2,7 @@
 // where it has one, through a real `mdkg serve` over stdio and over HTTP; the session answers after.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
@@ -49,9 +50,13 @@ describe('over stdio', () => {
   const send = (line: string) => child.stdin?.write(`${line}\n`);
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [BIN, 'serve', '--graphs', join(REPO, 'graphs')], { cwd: REPO, stdio: ['pipe', 'pipe', 'ignore'] });
+    // From a folder with no config: no downstream server, so nothing but answers is expected.
+    child = spawn(process.execPath, [BIN, 'serve', '--graphs', join(REPO, 'graphs')], { cwd: tmpdir(), stdio: ['pipe', 'pipe', 'ignore'] });
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      answers.push(JSON.parse(line) as Record<string, unknown>);
+      const message = JSON.parse(line) as Record<string, unknown>;
+      // A notification (no id, a method) is not an answer: the gateway may send one at any time.
+      if (!('id' in message) && 'method' in message) return;
+      answers.push(message);
       wake?.();
     });
     send(JSON.stringify(initialize));
@@ -101,7 +106,7 @@ describe('over HTTP', () => {
 
   beforeAll(async () => {
     child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(REPO, 'graphs')], {
-      cwd: REPO,
+      cwd: tmpdir(),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     url = await new Promise<string>((resolve, reject) => {
