@@ -2,6 +2,9 @@
 // relative words and auxiliary verbs. Closed classes of English grammar (any grammar lists them),
 // never words of a domain or a query set. "make a folder for the logs": the object phrase ends at
 // "for"; "what time is it": at "is".
+/** The modal verbs of English: a change asked for ("should be deleted"), never a noun's head. */
+export const MODAL_VERBS: readonly string[] = ['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must'];
+
 /** English prepositions (a closed class). */
 export const PREPOSITIONS: ReadonlySet<string> = new Set([
   'about',
@@ -89,15 +92,7 @@ export const PHRASE_ENDS: ReadonlySet<string> = new Set([
   'has',
   'have',
   'had',
-  'can',
-  'could',
-  'will',
-  'would',
-  'shall',
-  'should',
-  'may',
-  'might',
-  'must',
+  ...MODAL_VERBS,
 ]);
 
 /** Words before a noun that are never its head: determiners, pronouns, quantifiers, question words. */

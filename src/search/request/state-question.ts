@@ -17,6 +17,7 @@
 // counts a verb asked about for nothing (it is what the question is about, not what it asks to do),
 // so the interrogative word makes the request a read, and an imperative verb beside an embedded
 // question ("create a file listing what changed") still leads.
+import { MODAL_VERBS } from '../../lexicon/function-words.js';
 
 const INTERROGATIVES: ReadonlySet<string> = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 /** Auxiliaries that open a yes/no question (modals excepted). */
@@ -40,22 +41,7 @@ const BEFORE_PARTICIPLE: ReadonlySet<string> = new Set([
   'gotten',
 ]);
 /** Modal verbs (and the semi-modal need): a change asked for, not about. */
-const MODALS: ReadonlySet<string> = new Set([
-  'can',
-  'could',
-  'will',
-  'would',
-  'shall',
-  'should',
-  'may',
-  'might',
-  'must',
-  'need',
-  'needs',
-  'ought',
-  'do',
-  'does',
-]);
+const MODALS: ReadonlySet<string> = new Set([...MODAL_VERBS, 'need', 'needs', 'ought', 'do', 'does']);
 
 /** A sentence end: `.`, `?`, `!`, `;` before a space or the end of the text. */
 const SENTENCE_END = /[.?!;]+(?=\s|$)/u;
