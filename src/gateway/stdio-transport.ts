@@ -5,17 +5,16 @@
 import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LineReader } from '../util/line-reader.js';
 import { checkMessage, type JsonRpcErrorAnswer, needsAnswer, parseError } from './jsonrpc-check.js';
 
 export class CheckedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  #chunks: Buffer[] = [];
-  #length = 0;
-  #skipping = false;
   #closed = false;
-  readonly #ondata = (chunk: Buffer) => this.#read(chunk);
+  readonly #lines: LineReader;
+  readonly #ondata = (chunk: Buffer) => this.#lines.push(chunk);
   readonly #onerror = (error: Error) => this.onerror?.(error);
 
   constructor(
@@ -23,40 +22,22 @@ export class CheckedStdioTransport implements Transport {
     private readonly stdout: NodeJS.WritableStream,
     /** Largest message read, in bytes. */
     readonly maxBytes: number,
-  ) {}
+  ) {
+    this.#lines = new LineReader(
+      maxBytes,
+      (line) => this.#line(line),
+      () =>
+        this.#reply({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: `invalid request: the message is too large: over the ${maxBytes} bytes a message may have` },
+        }),
+    );
+  }
 
   async start(): Promise<void> {
     this.stdin.on('data', this.#ondata);
     this.stdin.on('error', this.#onerror);
-  }
-
-  #read(chunk: Buffer): void {
-    for (let rest = chunk; rest.length > 0; ) {
-      const end = rest.indexOf(0x0a);
-      const part = end === -1 ? rest : rest.subarray(0, end);
-      rest = end === -1 ? Buffer.alloc(0) : rest.subarray(end + 1);
-      if (!this.#skipping && this.#length + part.length > this.maxBytes) {
-        this.#chunks = [];
-        this.#length = 0;
-        this.#skipping = true;
-        this.#reply({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32600, message: `invalid request: the message is too large: over the ${this.maxBytes} bytes a message may have` },
-        });
-      }
-      if (this.#skipping) {
-        if (end !== -1) this.#skipping = false;
-        continue;
-      }
-      this.#chunks.push(part);
-      this.#length += part.length;
-      if (end === -1) return;
-      const line = Buffer.concat(this.#chunks, this.#length).toString('utf8').replace(/\r$/, '');
-      this.#chunks = [];
-      this.#length = 0;
-      if (line.trim() !== '') this.#line(line);
-    }
   }
 
   #line(line: string): void {
@@ -81,7 +62,7 @@ export class CheckedStdioTransport implements Transport {
     this.#closed = true;
     this.stdin.off('data', this.#ondata);
     this.stdin.off('error', this.#onerror);
-    this.#chunks = [];
+    this.#lines.clear();
     this.onclose?.();
   }
 

@@ -8,6 +8,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LineReader } from '../../util/line-reader.js';
 
 export interface GroupStdioParams {
   command: string;
@@ -53,13 +54,16 @@ export class GroupStdioTransport implements Transport {
   readonly stderr = new PassThrough();
   #child: ChildProcess | undefined;
   #pid: number | null = null;
-  // The line being read, as its chunks (joined once, at its newline: linear, unlike the SDK's ReadBuffer).
-  #chunks: Buffer[] = [];
-  #length = 0;
+  // The lines of the child's stdout, read in linear time (unlike the SDK's ReadBuffer); one over
+  // MAX_MESSAGE_BYTES is skipped to its newline, and the requests waiting for an answer fail at once
+  // with a "too large" error naming the limit; the connection stays usable for the next calls.
+  readonly #lines = new LineReader(
+    MAX_MESSAGE_BYTES,
+    (line) => this.#deliver(line),
+    () => this.#tooLarge(),
+  );
   /** Ids of requests sent and not answered yet: an answer over the limit fails them with "too large". */
   readonly #pending = new Set<string | number>();
-  /** True while the rest of a line over the limit is skipped. */
-  #skipping = false;
 
   constructor(private readonly params: GroupStdioParams) {}
 
@@ -90,35 +94,10 @@ export class GroupStdioTransport implements Transport {
         this.onclose?.();
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => this.#read(chunk));
+      child.stdout?.on('data', (chunk: Buffer) => this.#lines.push(chunk));
       child.stdout?.on('error', (error) => this.onerror?.(error));
       child.stderr?.pipe(this.stderr);
     });
-  }
-
-  /**
-   * Reads messages from a chunk. A message over MAX_MESSAGE_BYTES is skipped up to its newline
-   * (never held whole), and the requests waiting for an answer fail at once with a "too large"
-   * error naming the limit; the connection stays usable for the next calls.
-   */
-  #read(chunk: Buffer): void {
-    for (let rest = chunk; rest.length > 0; ) {
-      const end = rest.indexOf(0x0a);
-      const part = end === -1 ? rest : rest.subarray(0, end);
-      rest = end === -1 ? Buffer.alloc(0) : rest.subarray(end + 1);
-      if (!this.#skipping && this.#length + part.length > MAX_MESSAGE_BYTES) this.#tooLarge();
-      if (this.#skipping) {
-        if (end !== -1) this.#skipping = false;
-        continue;
-      }
-      this.#chunks.push(part);
-      this.#length += part.length;
-      if (end === -1) return;
-      const line = Buffer.concat(this.#chunks, this.#length).toString('utf8').replace(/\r$/, '');
-      this.#chunks = [];
-      this.#length = 0;
-      if (line.trim() !== '') this.#deliver(line);
-    }
   }
 
   #deliver(line: string): void {
@@ -135,9 +114,6 @@ export class GroupStdioTransport implements Transport {
 
   /** Drops the line being read (skipped to its newline) and fails the requests waiting for an answer. */
   #tooLarge(): void {
-    this.#chunks = [];
-    this.#length = 0;
-    this.#skipping = true;
     const message = `the server's answer is too large: over the ${MAX_MESSAGE_BYTES} bytes a message may have`;
     for (const id of this.#pending) this.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32600, message } });
     this.#pending.clear();
@@ -166,7 +142,6 @@ export class GroupStdioTransport implements Transport {
       await Promise.race([closed, new Promise((done) => setTimeout(done, GRACE_MS).unref())]);
     }
     if (pid !== null) await endGroup(pid);
-    this.#chunks = [];
-    this.#length = 0;
+    this.#lines.clear();
   }
 }
