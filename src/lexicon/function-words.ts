@@ -2,6 +2,9 @@
 // relative words and auxiliary verbs. Closed classes of English grammar (any grammar lists them),
 // never words of a domain or a query set. "make a folder for the logs": the object phrase ends at
 // "for"; "what time is it": at "is".
+/** The forms of "be" that take a participle ("was set", "has been put"): auxiliaries, never a head. */
+export const BE_FORMS: readonly string[] = ['is', 'are', 'was', 'were', 'be', 'been', 'being'];
+
 /** The modal verbs of English: a change asked for ("should be deleted"), never a noun's head. */
 export const MODAL_VERBS: readonly string[] = ['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must'];
 
@@ -78,13 +81,7 @@ export const PHRASE_ENDS: ReadonlySet<string> = new Set([
   'where',
   'when',
   // auxiliary and modal verbs
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-  'been',
-  'being',
+  ...BE_FORMS,
   'am',
   'do',
   'does',

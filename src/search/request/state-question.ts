@@ -17,29 +17,14 @@
 // counts a verb asked about for nothing (it is what the question is about, not what it asks to do),
 // so the interrogative word makes the request a read, and an imperative verb beside an embedded
 // question ("create a file listing what changed") still leads.
-import { MODAL_VERBS } from '../../lexicon/function-words.js';
+import { BE_FORMS, MODAL_VERBS } from '../../lexicon/function-words.js';
 
 const INTERROGATIVES: ReadonlySet<string> = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 /** Auxiliaries that open a yes/no question (modals excepted). */
 export const QUESTION_AUXILIARIES: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'am', 'has', 'have', 'had', 'did', 'does', 'do']);
 const PAST_AUXILIARY: ReadonlySet<string> = new Set(['did', 'didn']);
 /** Forms of be, have and get a participle follows (passive, perfect: "was set", "has been put", "got cut"). */
-const BEFORE_PARTICIPLE: ReadonlySet<string> = new Set([
-  'is',
-  'are',
-  'was',
-  'were',
-  'be',
-  'been',
-  'being',
-  'has',
-  'have',
-  'had',
-  'get',
-  'gets',
-  'got',
-  'gotten',
-]);
+const BEFORE_PARTICIPLE: ReadonlySet<string> = new Set([...BE_FORMS, 'has', 'have', 'had', 'get', 'gets', 'got', 'gotten']);
 /** Modal verbs (and the semi-modal need): a change asked for, not about. */
 const MODALS: ReadonlySet<string> = new Set([...MODAL_VERBS, 'need', 'needs', 'ought', 'do', 'does']);
 
