@@ -147,6 +147,11 @@ export const ERROR_CODES = {
     when: 'A live MCP server did not answer within its timeout; it was ended with its process group.',
     fix: 'Raise timeout_ms for that server, or fix the server.',
   },
+  /** Information: the index was being rebuilt (index_build, a learned pair, a server's changed list) and the answer came from the index as it was. */
+  MDKG_INDEX_REFRESHING: {
+    when: "Information: the index was being rebuilt (index_build, a learned pair, a server's changed list) and the answer came from the index as it was.",
+    fix: 'Nothing to do; search again after the rebuild to see its changes.',
+  },
   /** A warning: a server was still connecting or indexing its tools when a search stopped waiting. */
   MDKG_SOURCE_PENDING: { when: 'A warning: a server was still connecting or indexing its tools when a search stopped waiting.', fix: 'Search again soon.' },
   /** One tool of a source is invalid (no name, a repeated name, a bad schema); it is skipped, the others are kept. */

@@ -2,7 +2,7 @@
 // in a child, where coverage does not see them): the queue, the state lines and their masking, a
 // search waiting for a server's first connection, a config edit applied and a broken one kept,
 // /health's report. Waits are for the gateway's own lines and signals, with deadlines.
-import { rename, writeFile } from 'node:fs/promises';
+import { cp, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -17,6 +17,8 @@ import { ChangeSignal, WorkQueue } from '../../src/gateway/work-queue.js';
 import { fixtureServer } from '../helpers/mcp-servers.js';
 import { referenceServers } from '../helpers/live-serve.js';
 import { tempDir } from '../helpers/temp-dir.js';
+
+const REPO_GRAPHS = join(import.meta.dirname, '..', '..', 'graphs');
 
 type Found = { tools: Array<{ id: string }>; diagnostics: Array<{ code: string; message: string }> };
 
@@ -173,4 +175,44 @@ describe('a gateway in this process', () => {
     expect(gw.tools.filter((t) => t.source === 'memory')).toEqual([]);
     expect(liveStatus(gw).config.error).toBeUndefined();
   }, 30_000);
+});
+
+describe('a refresh never stalls the other readers of the index', () => {
+  // A job held open by the test: which jobs make a search wait, and which are answered from the index as it is.
+  it.each([
+    ['index_build', undefined, false],
+    ['reindex', undefined, false],
+    ['tools of memory', 'memory', false],
+    ['tools of a server not indexed yet', 'weather', true],
+    ['config', undefined, true],
+    ['graph', undefined, true],
+  ])('a %s job: the search waits for it: %s', async (label, source, waits) => {
+    const dir = await tempDir({ 'graphs/.keep': '' });
+    await cp(join(REPO_GRAPHS, 'tools', 'memory'), join(dir, 'graphs', 'tools', 'memory'), { recursive: true });
+    const gw = await buildGateway(join(dir, 'graphs'), {}, dir);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => {
+      release = done;
+    });
+    const job = gw.work.run(label, 60_000, () => gate, source);
+    await new Promise((done) => setImmediate(done));
+    const order: string[] = [];
+    const query = 'create entities in the knowledge graph';
+    const search = withReadiness(gw, 'search_tools', { query }, () => searchTools(gw, { query, limit: 1 })).then((r) => {
+      order.push('search');
+      return r.structuredContent as Found;
+    });
+    // A search that must not wait is awaited while the job is held open (it would time the test out
+    // if it waited); one that must wait is given a moment, which a slow machine can only lengthen.
+    if (waits) await Promise.race([search, new Promise((done) => setTimeout(done, 50))]);
+    else await search;
+    order.push('job ends');
+    release();
+    await job;
+    const found = await search;
+    expect(order).toEqual(waits ? ['job ends', 'search'] : ['search', 'job ends']);
+    expect(found.tools[0]?.id).toBe('tool:memory/create_entities');
+    const refreshing = found.diagnostics.filter((d) => d.code === 'MDKG_INDEX_REFRESHING').map((d) => d.message);
+    expect(refreshing).toEqual(waits ? [] : [`the index is being rebuilt (${label}): this answer is from the index as it was`]);
+  });
 });
