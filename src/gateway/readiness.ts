@@ -84,7 +84,9 @@ export function pendingDiagnostics(gw: Gateway, source?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const indexed = new Set(gw.tools.map((t) => t.source));
   const now = Date.now();
-  const refresh = gw.work.jobs.find((job) => job.started && !blocks(job, indexed) && (source === undefined || job.source === undefined || job.source === source));
+  const refresh = gw.work.jobs.find(
+    (job) => job.started && !blocks(job, indexed) && (source === undefined || job.source === undefined || job.source === source),
+  );
   if (refresh !== undefined)
     out.push({
       code: 'MDKG_INDEX_REFRESHING',
