@@ -1,4 +1,4 @@
-// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --without <kind>]`.
+// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --without <kind> --profile <dir>]`.
 // Not a unit test. A spawned gateway with a hostile downstream server (tests/fixtures/mcp/hostile-tools.mjs)
 // serves concurrent SDK clients over Streamable HTTP, each repeating one kind of call:
 //   search_tools; call_tool to a slow tool (500 ms); call_tool to hostile tools (a catastrophic
@@ -57,6 +57,9 @@ function call(kind: Kind, i: number): [string, Record<string, unknown>] {
   return ['index_build', {}];
 }
 
+/** `--profile <dir>`: the gateway writes a CPU profile of its main thread there when it ends. */
+const PROFILE = process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[process.argv.indexOf('--profile') + 1]}`] : [];
+
 /** `--without <kind>`: that kind's clients search instead (to see what slows the other clients down). */
 const WITHOUT = process.argv.includes('--without') ? process.argv[process.argv.indexOf('--without') + 1] : undefined;
 
@@ -108,7 +111,7 @@ async function main(): Promise<number> {
     join(work, 'mdkg.config.yaml'),
     `servers:\n  hostile: { command: ${JSON.stringify(server.command)}, args: [${JSON.stringify(HOSTILE)}], timeout_ms: 5000, max_result_bytes: 1048576 }\n`,
   );
-  const child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(work, 'graphs')], {
+  const child = spawn(process.execPath, [...PROFILE, BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(work, 'graphs')], {
     cwd: work,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

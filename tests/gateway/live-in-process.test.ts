@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Downstream } from '../../src/gateway/downstream.js';
 import { buildGateway, connectAll, type Gateway, watchTools } from '../../src/gateway/gateway.js';
+import { indexBuild } from '../../src/gateway/graph-calls.js';
 import { healthReport, liveStatus } from '../../src/gateway/health.js';
 import { type LiveWatch, watchLive } from '../../src/gateway/live-config.js';
 import { withReadiness } from '../../src/gateway/readiness.js';
@@ -215,4 +216,29 @@ describe('a refresh never stalls the other readers of the index', () => {
     const refreshing = found.diagnostics.filter((d) => d.code === 'MDKG_INDEX_REFRESHING').map((d) => d.message);
     expect(refreshing).toEqual(waits ? [] : [`the index is being rebuilt (${label}): this answer is from the index as it was`]);
   });
+});
+
+describe('index_build', () => {
+  it('lists a connected server again on its own connection: a call in flight goes on, the server is not restarted', async () => {
+    const hostile = `  hostile: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(fixtureServer('hostile-tools.mjs'))}], timeout_ms: 5000 }`;
+    const dir = await tempDir({ 'graphs/.keep': '', 'mdkg.config.yaml': `servers:\n${hostile}\n` });
+    const { config, dir: configDir } = await loadConfig(dir);
+    const gw = await buildGateway(join(dir, 'graphs'), config, configDir);
+    try {
+      await connectAll(gw);
+      const events: string[] = [];
+      const server = gw.servers.get('hostile') as Downstream;
+      server.onChange = (_s, event) => events.push(event);
+      const client = await server.ready();
+      if (typeof client === 'string') throw new Error(client);
+      const slow = client.callTool({ name: 'slow', arguments: { ms: 300 } });
+      const built = await indexBuild(gw);
+      expect(built.isError).toBeUndefined();
+      expect(await slow).toMatchObject({ content: [{ type: 'text', text: 'slept' }] });
+      expect(events).toEqual([]);
+      expect(server.tools.has('slow')).toBe(true);
+    } finally {
+      await Promise.all([...gw.servers.values()].map((s) => s.close()));
+    }
+  }, 20_000);
 });
