@@ -104,7 +104,8 @@ export function buildPlan(inputs: BuildInputs): Parts {
     for (const edge of me.edges) {
       if (edge.relation !== 'requires') continue;
       const fed = edgeFeeds(me, tools[edge.to]!, edge);
-      for (const { param, field } of fed) feeds.set(param, [...(feeds.get(param) ?? []), { producer: edge.to, edge, field }]);
+      for (const { param, field, sameName } of fed)
+        feeds.set(param, [...(feeds.get(param) ?? []), { producer: edge.to, edge, field, ...(sameName ? { sameName } : {}) }]);
       if (fed.length === 0 && edge.declared) unbound.push({ producer: edge.to, edge, field: 'response' });
     }
     const used = new Set<RequestValue>();
@@ -163,13 +164,18 @@ export function buildPlan(inputs: BuildInputs): Parts {
       if (!node.deps.includes(chosen.producer)) node.deps.push(chosen.producer);
       node.producers.push({ tool: chosen.producer, score: chosen.edge.score });
       if (param !== undefined) {
+        const { edge, field } = chosen;
+        const evidence =
+          chosen.sameName === true
+            ? `${tools[chosen.producer]!.name} outputs ${field}, the name of ${param.field}; it is required for another field (${edge.rule}: ${edge.evidence})`
+            : edge.evidence;
         node.bindings.push({
           from: chosen.producer,
-          field: chosen.field,
+          field,
           parameter: param.field,
-          rule: chosen.edge.rule,
-          score: chosen.edge.score,
-          evidence: chosen.edge.evidence,
+          rule: chosen.sameName === true ? 'same-name' : edge.rule,
+          score: edge.score,
+          evidence,
         });
       }
       return true;

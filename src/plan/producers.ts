@@ -13,6 +13,8 @@ export interface Feed {
   edge: PlanEdge;
   /** The producer's output field (`response[].id`); `response` when the edge names none. */
   field: string;
+  /** Set when the parameter is not the one the edge was found for but has the same name as an output field. */
+  sameName?: true;
 }
 
 const DECLARED_BINDING = /([\w$.[\]-]+) -> ([\w$.[\]-]+)/g;
@@ -37,8 +39,11 @@ function paramOf(consumer: PlanTool, ref: string): PlanParam | undefined {
   return consumer.params.find((p) => p.field === ref || p.name === ref) ?? consumer.params.find((p) => p.name === ref.slice(ref.indexOf('.') + 1));
 }
 
-/** The producer's output field that carries the parameter's value: the same words, or a bare identifier of the producer's own item. */
-export function producedField(producer: PlanTool, param: PlanParam): string | undefined {
+/**
+ * The producer's output field that carries the parameter's value: the same words (rank 3), or
+ * unless `exact`, a bare identifier of the producer's own item (`id` of getPet for `petId`, rank 2).
+ */
+export function producedField(producer: PlanTool, param: PlanParam, exact = false): string | undefined {
   const want = fieldWords(param.name);
   const owner = new Set(splitIdentifier(producer.name).map(singularize));
   let best: { field: string; rank: number } | undefined;
@@ -47,33 +52,35 @@ export function producedField(producer: PlanTool, param: PlanParam): string | un
     const depth = field.split('.').length;
     let rank = -1;
     if (sameWords(words, want)) rank = 3;
-    else if (words.length === 1 && want.length > 1 && words[0] === want[want.length - 1] && want.slice(0, -1).every((w) => owner.has(w))) rank = 2;
+    else if (!exact && words.length === 1 && want.length > 1 && words[0] === want[want.length - 1] && want.slice(0, -1).every((w) => owner.has(w))) rank = 2;
     if (rank < 0) continue;
-    // Shallower fields first, then a list's items (a lister), then document order.
+    // Shallower fields first, then document order.
     const score = rank * 10 - depth;
     if (best === undefined || score > best.rank) best = { field, rank: score };
   }
   return best?.field;
 }
 
-/** The parameters of `consumer` that the edge to `producer` feeds, each with the producer's field. */
-export function edgeFeeds(consumer: PlanTool, producer: PlanTool, edge: PlanEdge): Array<{ param: PlanParam; field: string }> {
-  const out: Array<{ param: PlanParam; field: string }> = [];
+/**
+ * The parameters of `consumer` that the edge to `producer` feeds, each with the producer's field:
+ * those the edge names, then the other required parameters the producer outputs under the same words
+ * (`assigneeId` next to the `taskId` the edge was found for).
+ */
+export function edgeFeeds(consumer: PlanTool, producer: PlanTool, edge: PlanEdge): Array<{ param: PlanParam; field: string; sameName?: true }> {
+  const out: Array<{ param: PlanParam; field: string; sameName?: true }> = [];
   const push = (param: PlanParam | undefined, field: string | undefined): void => {
     if (param !== undefined && !out.some((o) => o.param === param)) out.push({ param, field: field ?? producedField(producer, param) ?? 'response' });
   };
   for (const match of edge.evidence.matchAll(DECLARED_BINDING)) push(paramOf(consumer, match[2] as string), match[1]);
-  if (out.length > 0) return out;
-  const consumed = CONSUMES_AS.exec(edge.evidence);
+  const consumed = out.length === 0 ? CONSUMES_AS.exec(edge.evidence) : null;
   if (consumed !== null) push(paramOf(consumer, consumed[1] as string), PRODUCES.exec(edge.evidence)?.[1]);
-  if (out.length > 0) return out;
-  for (const match of edge.evidence.matchAll(PATH_PARAM)) push(paramOf(consumer, `path.${match[1]}`), undefined);
-  if (out.length > 0) return out;
-  for (const param of consumer.params)
-    if (param.required) {
-      const field = producedField(producer, param);
-      if (field !== undefined) push(param, field);
-    }
+  if (out.length === 0) for (const match of edge.evidence.matchAll(PATH_PARAM)) push(paramOf(consumer, `path.${match[1]}`), undefined);
+  const named = out.length > 0;
+  for (const param of consumer.params) {
+    if (!param.required || out.some((o) => o.param === param)) continue;
+    const field = producedField(producer, param, named);
+    if (field !== undefined) out.push({ param, field, ...(named ? { sameName: true as const } : {}) });
+  }
   return out;
 }
 
