@@ -144,6 +144,7 @@ The MCP gateway: an agent connects to mdkg instead of to every server, over stdi
 HTTP at /mcp with --http, and GET /health for liveness and each server's state). Set a project
 up with 'mdkg init', which prints the client configuration. Meta-tools (serve.expose lists fewer):
   tools      search_tools (describe the task; waits for servers still connecting at start),
+             plan_tools (the calls a request needs, prerequisites first, with bindings),
              get_tool_schema, call_tool (arguments checked against the tool's JSON Schema, then
              forwarded; destructive tools are confirmed by the user through MCP elicitation, or
              need confirm: true), index_status, index_build
