@@ -73,7 +73,8 @@ export function valueFit(param: PlanParam, value: RequestValue): number {
   const last = words[words.length - 1] ?? '';
   const has = (set: ReadonlySet<string>): boolean => words.some((w) => set.has(w));
   const numeric = param.type !== undefined && NUMERIC.has(param.type.split(' ')[0] ?? '');
-  const stringy = param.type === undefined || param.type.startsWith('string');
+  // A list takes one value as its only item (`entityNames` of "delete the entity named Alice").
+  const stringy = param.type === undefined || param.type.startsWith('string') || param.type.startsWith('array');
   // "invoice 42" for invoiceId: the word before the value is a word of the parameter's name.
   const named = value.before !== '' && words.slice(0, -1).includes(value.before);
   if (param.enum.length > 0) return 0;
