@@ -70,6 +70,17 @@ describe('planRequest', () => {
       { steps: ['s1 list_customers target'], bindings: ["'archived' -> s1.status (request-value)"], missing: [], diagnostics: [] },
     ],
     [
+      'a declared binding (mdkg:binding) outranks a detected edge, and declares its edge',
+      'void the invoice',
+      { target: 'void_invoice' },
+      {
+        steps: ['s1 list_invoices prerequisite', 's2 void_invoice target <- s1'],
+        bindings: ['s1.invoices[].id -> s2.invoiceId (declared:x-mdkg-requires)'],
+        missing: [],
+        diagnostics: [],
+      },
+    ],
+    [
       'an unknown target: a coded diagnostic, no steps',
       'send the invoice',
       { target: 'bill/no_such_tool' },
