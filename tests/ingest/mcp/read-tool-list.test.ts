@@ -136,9 +136,9 @@ describe('readMcpToolList: one tool, rule by rule', () => {
         model('h', {
           inputSchema: {},
           hints: { aliases: ['cat'], keywords: ['file', 'read'], categories: ['fs'], examples: ['read a.txt'] },
-          requires: ['list'],
         }),
       ],
+      diagnostics: [warn('h: _meta["mdkg/requires"] names list: no tool named "list" in this source; ignored')],
     },
     {
       name: 'bad hints ignored one field at a time',
@@ -156,7 +156,7 @@ describe('readMcpToolList: one tool, rule by rule', () => {
       tools: [model('h', { inputSchema: {} })],
       diagnostics: [
         warn('tool "h" (tools[0]): _meta["mdkg/hints"] must be an object, got an array; ignored'),
-        warn('tool "h" (tools[0]): _meta["mdkg/requires"] must be an array of tool names (strings), got the string "list"; ignored'),
+        warn('tool "h" (tools[0]): _meta["mdkg/requires"] must be a list of tool names or {tool, bindings} objects; ignored'),
       ],
     },
     {
