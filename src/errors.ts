@@ -216,6 +216,26 @@ export const ERROR_CODES = {
     when: "A warning: no tool matched, or the best match's confidence is below the threshold; the request may match no tool.",
     fix: 'Rephrase, or treat the results as guesses.',
   },
+  /** A plan has no target: the tool given as target is not in the graph, the request is empty, or (a warning) no tool matches one of its clauses. */
+  MDKG_PLAN_UNKNOWN_TARGET: {
+    when: 'A plan has no target: the tool given as target is not in the graph, the request is empty, or (a warning) no tool matches one of its clauses.',
+    fix: 'Give a tool id from mdkg search (tool:<source>/<name>), or describe the task.',
+  },
+  /** A warning: the tool chosen as a plan's target for a clause has a confidence below the search threshold; the plan may be built on the wrong tool. */
+  MDKG_PLAN_LOW_CONFIDENCE: {
+    when: "A warning: the tool chosen as a plan's target for a clause has a confidence below the search threshold; the plan may be built on the wrong tool.",
+    fix: 'Check the target, rephrase the request, or give the tool with --target (plan_tools: target).',
+  },
+  /** A warning: the requires edges of a plan's tools form a cycle; the producer that closes it is skipped (its parameter may be missing). */
+  MDKG_PLAN_CYCLE: {
+    when: "A warning: the requires edges of a plan's tools form a cycle; the producer that closes it is skipped (its parameter may be missing).",
+    fix: 'Nothing to do for the plan; fix the declared or hand-written edges that make the cycle if it is wrong.',
+  },
+  /** A warning: a plan's prerequisites reach the depth limit (3 by default); a parameter below it is listed as missing. */
+  MDKG_PLAN_DEPTH: {
+    when: "A warning: a plan's prerequisites reach the depth limit (3 by default); a parameter below it is listed as missing.",
+    fix: 'Raise --max-depth (plan_tools: max_depth), or give the value in the request.',
+  },
   /** A warning: vectors are off for this run (the optional embedding package is not installed, a provider setting is missing, or the tools could not be embedded); search ranks lexically. */
   MDKG_EMBEDDINGS_UNAVAILABLE: {
     when: 'A warning: vectors are off for this run (the optional embedding package is not installed, a provider setting is missing, or the tools could not be embedded); search ranks lexically.',
