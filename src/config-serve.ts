@@ -35,6 +35,7 @@ export interface ServeConfig extends ServePolicy {
 /** Every meta-tool a profile may expose (the gateway's; reindex_codebase only with --code-root). */
 export const EXPOSABLE_TOOLS = [
   'search_tools',
+  'plan_tools',
   'get_tool_schema',
   'call_tool',
   'graph_schema',

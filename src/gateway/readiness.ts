@@ -13,6 +13,7 @@ import { errorText } from './state-log.js';
 /** The meta-tools that wait for the index (the code tools read code documents, which no server writes). */
 const WAITING = new Set([
   'search_tools',
+  'plan_tools',
   'get_tool_schema',
   'call_tool',
   'graph_search',

@@ -34,6 +34,17 @@ interface Node {
   explained: Array<Omit<PlanExplanation, 'step'>>;
 }
 
+/** A default as the document writes it: JSON text for numbers, booleans, objects and arrays, else the string. */
+function parseDefault(text: string, type: string | undefined): unknown {
+  if (type === 'string') return text;
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'string' ? text : v;
+  } catch {
+    return text;
+  }
+}
+
 const LOCATIONS_NOT_PLANNED = new Set(['header', 'cookie']);
 
 export function buildPlan(inputs: BuildInputs): Parts {
@@ -74,7 +85,13 @@ export function buildPlan(inputs: BuildInputs): Parts {
       const f = valueFit(param, value);
       if (f > 0 && (best === undefined || f > best.fit)) best = { value, fit: f };
     }
-    if (best === undefined) return false;
+    if (best === undefined) {
+      if (param.default === undefined) return false;
+      // A required parameter with a default needs no producer: the default is the value unless the user says otherwise.
+      node.arguments[param.name] = parseDefault(param.default, param.type);
+      node.bindings.push({ field: param.default, parameter: param.field, rule: 'default-value', score: 0.5, evidence: `the default of ${param.name}` });
+      return true;
+    }
     used.add(best.value);
     const numeric = best.value.kind === 'number' && param.type !== undefined && /^(integer|number)/.test(param.type);
     node.arguments[param.name] = numeric ? Number(best.value.value) : best.value.value;

@@ -16,6 +16,8 @@ export interface PlanParam {
   type?: string;
   /** Allowed values (`mdkg:enumValue`). */
   enum: string[];
+  /** The default value as the document writes it (`mdkg:defaultValue`; objects and arrays as JSON text). */
+  default?: string;
   /** The field path a binding names: `path.petId` for OpenAPI, the name for MCP tools. */
   field: string;
 }
@@ -84,7 +86,7 @@ function readCatalog(store: QuadStore, records: readonly ToolRecord[]): PlanCata
   };
   const toolOf = (value: string | undefined): number | undefined => (value === undefined ? undefined : (byKey.get(value) ?? byKey.get(prefixed(value))));
   const tool = r.table([m('parameter'), m('consumes'), m('produces'), m('dependency'), m('edgeNote'), ...RELATIONS.map(m)]);
-  const param = r.table([m('name'), m('required'), m('location'), m('valueType'), m('enumValue')]);
+  const param = r.table([m('name'), m('required'), m('location'), m('valueType'), m('enumValue'), m('defaultValue')]);
   const dep = r.table([m('relation'), m('target'), m('confidence'), m('score'), m('rule'), m('evidence')]);
   const text = (t: typeof tool, k: number): string | undefined => r.value(r.firstLiteral(t, k));
   const tools = records.map((record): PlanTool => {
@@ -116,12 +118,14 @@ function readCatalog(store: QuadStore, records: readonly ToolRecord[]): PlanCata
       const field = where === undefined ? name : name.startsWith(`${where}.`) ? name : `${where}.${name}`;
       const values: string[] = [];
       r.literals(param, 4, values);
+      const fallback = text(param, 5);
       out.params.push({
         name,
         required: text(param, 1) === 'true',
         ...(where === undefined ? {} : { in: where }),
         ...(type === undefined ? {} : { type }),
         enum: values,
+        ...(fallback === undefined ? {} : { default: fallback }),
         field,
       });
     }

@@ -59,9 +59,13 @@ export async function planRequest(source: PlanSource, request: string, options: 
     }
     const clauses = splitClauses(text);
     for (const [i, clause] of clauses.entries()) {
-      // A clause is searched with the clause before it, as search does (words it refers back to still count).
-      const query = i === 0 ? clause : `${clause} ${clauses[i - 1]!}`;
-      const result = clauses.length === 1 ? await source.index.search(text, { limit: 1 }) : await source.index.search(query, { limit: 1, clauses: false });
+      let result = await source.index.search(clauses.length === 1 ? text : clause, { limit: 1, clauses: false });
+      // A clause no tool fits well alone is searched with the clause before it ("inspect its details"
+      // after "find an available pet"), as search does.
+      if (i > 0 && (result.hits[0]?.confidence ?? 0) < lowConfidence) {
+        const joined = await source.index.search(`${clause} ${clauses[i - 1]!}`, { limit: 1, clauses: false });
+        if ((joined.hits[0]?.confidence ?? 0) > (result.hits[0]?.confidence ?? 0)) result = joined;
+      }
       const top = result.hits[0];
       const index = top === undefined ? undefined : catalog.byKey.get(top.iri);
       if (top === undefined || index === undefined) {

@@ -11,6 +11,8 @@ export interface RequestValue {
   value: string;
   /** Offset in the request (ties are taken in request order). */
   at: number;
+  /** The word just before it, lower case and singular (`invoice` in "invoice 42"): a parameter with that word fits it better. */
+  before: string;
 }
 
 const PATTERNS: ReadonlyArray<[ValueKind, RegExp]> = [
@@ -47,7 +49,8 @@ export function requestValues(request: string): RequestValue[] {
       const value = kind === 'path' || kind === 'url' ? raw.replace(/[.,;:!?)]+$/u, '') : raw;
       if (value === '') continue;
       taken.push([start, end]);
-      out.push({ kind, value: kind === 'id' && value.startsWith('#') ? value.slice(1) : value, at: start });
+      const word = /([\p{L}\p{N}]+)[\s#:=]*$/u.exec(text.slice(Math.max(0, start - 40), start))?.[1] ?? '';
+      out.push({ kind, value: kind === 'id' && value.startsWith('#') ? value.slice(1) : value, at: start, before: singularize(word.toLowerCase()) });
     }
   }
   return out.sort((a, b) => a.at - b.at);
@@ -68,6 +71,8 @@ export function valueFit(param: PlanParam, value: RequestValue): number {
   const has = (set: ReadonlySet<string>): boolean => words.some((w) => set.has(w));
   const numeric = param.type !== undefined && NUMERIC.has(param.type.split(' ')[0] ?? '');
   const stringy = param.type === undefined || param.type.startsWith('string');
+  // "invoice 42" for invoiceId: the word before the value is a word of the parameter's name.
+  const named = value.before !== '' && words.slice(0, -1).includes(value.before);
   if (param.enum.length > 0) return 0;
   switch (value.kind) {
     case 'email':
@@ -77,9 +82,10 @@ export function valueFit(param: PlanParam, value: RequestValue): number {
     case 'path':
       return has(PATH_WORDS) ? 1 : 0;
     case 'number':
-      return numeric ? (ID_WORDS.has(last) ? 0.9 : 0.6) : stringy && ID_WORDS.has(last) ? 0.7 : 0;
+      if (numeric) return (ID_WORDS.has(last) ? 0.9 : 0.6) + (named ? 0.05 : 0);
+      return stringy && ID_WORDS.has(last) && named ? 0.8 : 0;
     case 'id':
-      return stringy && ID_WORDS.has(last) ? 0.9 : 0;
+      return stringy && ID_WORDS.has(last) ? (named ? 0.95 : 0.9) : 0;
     case 'name':
       return stringy && NAME_WORDS.has(last) ? 0.9 : 0;
     case 'quoted':
