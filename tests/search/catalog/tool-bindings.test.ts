@@ -34,6 +34,16 @@ describe('readBindings (through readToolsForIndex)', () => {
     ).toEqual(['get.path.petId <- list.response[].id declared:document', 'get.owner <- list.response[].owner declared:meta']);
   });
 
+  it('reads bindings from a jsonld block of a hand-written document', async () => {
+    const block = { id: 'tool:s/get', requires: ['tool:s/list'], bindings: ['path.petId <- tool:s/list response[].id declared:meta'] };
+    expect(
+      await bindingsOf({
+        'tools/get.md': `${doc('get', '')}\n\`\`\`jsonld\n${JSON.stringify(block)}\n\`\`\`\n`,
+        'tools/list.md': doc('list', ''),
+      }),
+    ).toEqual(['get.path.petId <- list.response[].id declared:meta']);
+  });
+
   it('reads what the generator writes for OpenAPI links', async () => {
     const spec = {
       openapi: '3.0.3',
