@@ -8,7 +8,7 @@ import type { OperationEntry, OperationName } from './operations.js';
 import { pointerTokens } from './refs.js';
 
 /** At most this many links per response and parameters per link are read. */
-const LINK_LIMITS = { links: 256, parameters: 64 } as const;
+export const LINK_LIMITS = { links: 256, parameters: 64 } as const;
 
 /** The tool an `operationRef` names: a local `#/paths/<path>/<method>` pointer. */
 function byOperationRef(ref: string, entries: readonly OperationEntry[], names: readonly OperationName[]): string | undefined {
@@ -55,7 +55,14 @@ export function addLinkRequires(entries: readonly OperationEntry[], names: reado
         ctx.reporter.report('MDKG_TOOL_INVALID', 'warning', `links of ${entry.label} (${status}) must be an object; ignored`);
         continue;
       }
-      for (const [name, rawLink] of Object.entries(links).slice(0, LINK_LIMITS.links)) {
+      const all = Object.entries(links);
+      if (all.length > LINK_LIMITS.links)
+        ctx.reporter.report(
+          'MDKG_TOOL_INVALID',
+          'warning',
+          `links of ${entry.label} (${status}): ${all.length} links; the first ${LINK_LIMITS.links} are read`,
+        );
+      for (const [name, rawLink] of all.slice(0, LINK_LIMITS.links)) {
         const label = `link ${name} of ${entry.label} (${status})`;
         const link = ctx.refs.deref(rawLink, pointer(response.at, 'links', name)).node;
         if (!isObject(link)) {

@@ -1,6 +1,7 @@
 // OpenAPI 3 links and x-mdkg-requires as declared `requires` with bindings, through readOpenApi.
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/errors.js';
+import { LINK_LIMITS } from '../../../src/ingest/openapi/links.js';
 import { diag, jsonResponse, read, spec30 } from './helpers.js';
 
 const list = { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } };
@@ -132,6 +133,19 @@ describe('OpenAPI links', () => {
       warn('listOwners: x-mdkg-requires of GET /owners names getPet: no parameter "petId" of listOwners to bind; binding ignored'),
       warn('declared requires form a cycle among getPet, listOwners, listPets: no order runs them all; a plan reports the cycle'),
     ]);
+  });
+
+  it('survives hostile links: prototype keys, a huge list (cut, reported)', () => {
+    const links = JSON.parse('{"__proto__": {"operationId": "getPet", "parameters": {"__proto__": "$response.body#/0/id", "constructor": "$url"}}}');
+    for (let i = 0; i < LINK_LIMITS.links + 3; i += 1) links[`L${i}`] = { operationId: 'getPet' };
+    const { requires, diagnostics } = requiresOf(petSpec(links));
+    expect((requires.getPet as unknown[]).length).toBe(LINK_LIMITS.links);
+    expect(diagnostics).toEqual([
+      warn(`links of GET /pets (200): ${LINK_LIMITS.links + 4} links; the first ${LINK_LIMITS.links} are read`),
+      warn('link __proto__ of GET /pets (200): parameter constructor: $url names no field of a result; binding ignored'),
+      warn('getPet: link __proto__ of GET /pets (200): no parameter "__proto__" of getPet to bind; binding ignored'),
+    ]);
+    expect(({} as Record<string, unknown>).operationId).toBeUndefined();
   });
 
   it('reads no links from Swagger 2.0', () => {
