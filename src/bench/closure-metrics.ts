@@ -10,7 +10,7 @@ export interface ClosureMetrics {
   recall10: number;
   /** 1 when every required tool is in the first 10. */
   allRequired10: number;
-  /** 1 when an expected tool (the target) is in the first 10. */
+  /** 1 when a target is in the first 10. */
   targetHit10: number;
 }
 
@@ -18,11 +18,24 @@ export const CLOSURE_KEYS = ['map10', 'recall10', 'allRequired10', 'targetHit10'
 
 type Named = Pick<RankedHit, 'name' | 'source'>;
 
-/** Scores the first 10 of `hits` against `required` (target + prerequisites) and `expected` (the target). */
+/**
+ * The targets and the closure label of a query: the targets are the expected tools that are not
+ * listed as required (all expected tools when every one is), the label is the targets plus the
+ * required tools. Both conventions give the same label: `required` with the target in it
+ * (`expected: [t], required: [t, p]`) or without it (`expected: [t, p], required: [p]`).
+ */
+export function closureLabel(required: readonly string[], expected: readonly string[]): { targets: string[]; label: string[] } {
+  const rest = expected.filter((x) => !required.includes(x));
+  const targets = rest.length > 0 ? rest : [...expected];
+  return { targets, label: [...new Set([...targets, ...required])] };
+}
+
+/** Scores the first 10 of `hits` against the closure label of `required` and `expected` (closureLabel). */
 export function scoreClosure(hits: readonly Named[], required: readonly string[], expected: readonly string[]): ClosureMetrics {
   const top = hits.slice(0, 10);
-  const rel = relevance(top, required);
-  const total = new Set(required).size;
+  const { targets, label } = closureLabel(required, expected);
+  const rel = relevance(top, label);
+  const total = label.length;
   let found = 0;
   let precisionSum = 0;
   rel.forEach((r, i) => {
@@ -34,7 +47,7 @@ export function scoreClosure(hits: readonly Named[], required: readonly string[]
     map10: total === 0 ? 0 : precisionSum / Math.min(total, 10),
     recall10: total === 0 ? 0 : found / total,
     allRequired10: total > 0 && found === total ? 1 : 0,
-    targetHit10: top.some((h) => expected.some((x) => matchesExpected(h, x))) ? 1 : 0,
+    targetHit10: top.some((h) => targets.some((x) => matchesExpected(h, x))) ? 1 : 0,
   };
 }
 

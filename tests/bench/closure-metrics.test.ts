@@ -25,6 +25,9 @@ describe('scoreClosure', () => {
     ['beyond rank 10 is not counted', [...Array.from({ length: 10 }, (_, i) => `x${i}`), 'get'], ['get'], ['get'], m(0, 0, 0, 0)],
     ['source/name labels; a repeated hit counts once', ['get', 'get', 'list'], ['s/get', 's/list'], ['s/get'], m((1 + 2 / 3) / 2, 1, 1, 1)],
     ['no hits', [], ['get'], ['get'], m(0, 0, 0, 0)],
+    ['required without the target, expected with both (match all)', ['list', 'get'], ['list'], ['get', 'list'], m(1, 1, 1, 1)],
+    ['the same: the target is what expected has beyond required', ['list', 'x'], ['list'], ['get', 'list'], m(0.5, 0.5, 0, 0)],
+    ['required without the target, expected just the target', ['x', 'get'], ['list'], ['get'], m(0.25, 0.5, 0, 1)],
   ])('%s', (_, ranked, required, expected, want) => {
     const got = scoreClosure(hits(...ranked), required, expected);
     for (const k of Object.keys(want) as Array<keyof ClosureMetrics>) expect(got[k], k).toBeCloseTo(want[k], 12);
