@@ -35,9 +35,9 @@ export interface ServeConfig extends ServePolicy {
 /** Every meta-tool a profile may expose (the gateway's; reindex_codebase only with --code-root). */
 export const EXPOSABLE_TOOLS = [
   'search_tools',
-  'plan_tools',
   'get_tool_schema',
   'call_tool',
+  'plan_tools',
   'graph_schema',
   'graph_query',
   'graph_search',

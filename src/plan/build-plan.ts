@@ -57,7 +57,16 @@ export function buildPlan(inputs: BuildInputs): Parts {
     if (!diagnostics.some((x) => x.code === d.code && x.message === d.message)) diagnostics.push(d);
   };
   const targetSet = new Set(inputs.targets.map((t) => t.tool));
-  const rankInputs = { inPlan: (t: number) => nodes.has(t) || targetSet.has(t), relevance: inputs.relevance, tools };
+  const open = (t: number): number =>
+    tools[t]!.params.filter(
+      (p) =>
+        p.required &&
+        p.default === undefined &&
+        knownValue(p, inputs.known) === undefined &&
+        enumValueIn(p, inputs.request) === undefined &&
+        !inputs.values.some((v) => valueFit(p, v) > 0),
+    ).length;
+  const rankInputs = { inPlan: (t: number) => nodes.has(t) || targetSet.has(t), open, relevance: inputs.relevance, tools };
   const stack: number[] = [];
 
   const fillFromRequest = (node: Node, param: PlanParam, used: Set<RequestValue>): boolean => {
@@ -94,7 +103,8 @@ export function buildPlan(inputs: BuildInputs): Parts {
     }
     used.add(best.value);
     const numeric = best.value.kind === 'number' && param.type !== undefined && /^(integer|number)/.test(param.type);
-    node.arguments[param.name] = numeric ? Number(best.value.value) : best.value.value;
+    const single = numeric ? Number(best.value.value) : best.value.value;
+    node.arguments[param.name] = param.type?.startsWith('array') === true ? [single] : single;
     node.bindings.push({
       field: best.value.value,
       parameter: param.field,

@@ -3,7 +3,8 @@
 // evidence (`... produces response.id ... consumes as path.petId`), the `{petId}` a path rule names,
 // or else the parameter whose words the producer's output field has. Candidates are ranked:
 // declared edges first, then a producer already in the plan, the edge's score, a read-only producer
-// (a lookup has no side effects), the producer's rank for the request, and the tool id.
+// (a lookup has no side effects), fewer required parameters left to ask for, the producer's rank for
+// the request, and the tool id.
 import { singularize, splitIdentifier } from '../lexicon/words.js';
 import type { PlanEdge, PlanParam, PlanTool } from './plan-catalog.js';
 
@@ -86,6 +87,8 @@ export function edgeFeeds(consumer: PlanTool, producer: PlanTool, edge: PlanEdge
 
 export interface RankInputs {
   inPlan: (tool: number) => boolean;
+  /** Required parameters of a tool that neither the request, the known values nor a default fills. */
+  open: (tool: number) => number;
   /** The producer's rank in the search for the whole request (lower is better; absent: after all ranked). */
   relevance: ReadonlyMap<number, number>;
   tools: readonly PlanTool[];
@@ -98,6 +101,7 @@ export function rankFeeds(feeds: readonly Feed[], inputs: RankInputs): Feed[] {
     inputs.inPlan(f.producer) ? 0 : 1,
     -f.edge.score,
     inputs.tools[f.producer]?.readOnly === true ? 0 : 1,
+    inputs.open(f.producer),
     inputs.relevance.get(f.producer) ?? Number.MAX_SAFE_INTEGER,
     inputs.tools[f.producer]?.id ?? '',
   ];

@@ -29,7 +29,10 @@ const PATTERNS: ReadonlyArray<[ValueKind, RegExp]> = [
     /(?<![\p{L}\p{N}:/])(?:~|\.{1,2})?\/[\p{L}\p{N}._~@%+-]+(?:\/[\p{L}\p{N}._~@%+-]*)*|\b[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_.-]+)*\.[a-z][a-z0-9]{0,5}\b/gu,
   ],
   // A token with letters and digits (`ORD-100`, `a1b2c3`, a UUID), or `#123`.
-  ['id', /(?<![\p{L}\p{N}@./-])(?:#\d+|(?=[\p{L}\p{N}_-]*\p{N})(?=[\p{L}\p{N}_-]*\p{L})[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)(?![\p{L}\p{N}@/-]|\.\p{L})/gu],
+  [
+    'id',
+    /(?<![\p{L}\p{N}@./-])(?:#\d+|(?=[\p{L}\p{N}_-]*\p{N})(?=[\p{L}\p{N}_-]*\p{L})[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)(?![\p{L}\p{N}@/-]|\.[\p{L}\p{N}])/gu,
+  ],
   ['number', /(?<![\p{L}\p{N}.#_-])\d+(?:\.\d+)?(?![\p{L}\p{N}_-]|\.\d)/gu],
 ];
 
@@ -70,7 +73,8 @@ export function valueFit(param: PlanParam, value: RequestValue): number {
   const last = words[words.length - 1] ?? '';
   const has = (set: ReadonlySet<string>): boolean => words.some((w) => set.has(w));
   const numeric = param.type !== undefined && NUMERIC.has(param.type.split(' ')[0] ?? '');
-  const stringy = param.type === undefined || param.type.startsWith('string');
+  // A list takes one value as its only item (`entityNames` of "delete the entity named Alice").
+  const stringy = param.type === undefined || param.type.startsWith('string') || param.type.startsWith('array');
   // "invoice 42" for invoiceId: the word before the value is a word of the parameter's name.
   const named = value.before !== '' && words.slice(0, -1).includes(value.before);
   if (param.enum.length > 0) return 0;
@@ -82,7 +86,7 @@ export function valueFit(param: PlanParam, value: RequestValue): number {
     case 'path':
       return has(PATH_WORDS) ? 1 : 0;
     case 'number':
-      if (numeric) return (ID_WORDS.has(last) ? 0.9 : 0.6) + (named ? 0.05 : 0);
+      if (numeric) return ID_WORDS.has(last) ? (named ? 0.95 : 0.9) : named ? 0.65 : 0.6;
       return stringy && ID_WORDS.has(last) && named ? 0.8 : 0;
     case 'id':
       return stringy && ID_WORDS.has(last) ? (named ? 0.95 : 0.9) : 0;

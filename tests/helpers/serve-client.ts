@@ -13,9 +13,9 @@ export async function connectServe(args: readonly string[], cwd: string): Promis
 /** The meta-tools `mdkg serve` lists without --code-root, in order (what the gateway tests expect). */
 export const META_TOOL_NAMES = [
   'search_tools',
-  'plan_tools',
   'get_tool_schema',
   'call_tool',
+  'plan_tools',
   'graph_schema',
   'graph_query',
   'graph_search',
