@@ -191,6 +191,31 @@ describe('readMcpToolList: one tool, rule by rule', () => {
   });
 });
 
+describe('readMcpToolList: declared requires in _meta', () => {
+  it('reads names and {tool, bindings} against the other tools of the list', () => {
+    const result = read([
+      { name: 'list_dirs', inputSchema: {} },
+      {
+        name: 'read',
+        inputSchema: SCHEMA,
+        _meta: { 'mdkg/requires': [{ tool: 'list_dirs', bindings: { path: '$response.body#/0/path', size: 'response.size' } }, 'nope'] },
+      },
+    ]);
+    expect(result.tools[1]?.requires).toEqual([
+      {
+        tool: 'list_dirs',
+        source: 'declared:meta',
+        evidence: '_meta["mdkg/requires"] names list_dirs',
+        bindings: [{ parameter: 'path', field: 'response[].path' }],
+      },
+    ]);
+    expect(result.diagnostics).toEqual([
+      warn('read: _meta["mdkg/requires"] names list_dirs: no parameter "size" of read to bind; binding ignored'),
+      warn('read: _meta["mdkg/requires"] names nope: no tool named "nope" in this source; ignored'),
+    ]);
+  });
+});
+
 describe('readMcpToolList: invalid tools are skipped, the others kept', () => {
   it('reports each bad tool by name, or by index when it has none', () => {
     const good = { name: 'good', inputSchema: {} };
