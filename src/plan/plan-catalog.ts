@@ -32,6 +32,8 @@ export interface PlanEdge {
   evidence: string;
   /** Stated by the source or a person (confidence `extracted`, or a `declared…` rule), not detected. */
   declared: boolean;
+  /** Declared bindings of a requires edge (`mdkg:binding`): which parameter each producer field fills. */
+  bindings?: Array<{ parameter: string; field: string }>;
 }
 
 export interface PlanTool {
@@ -51,6 +53,8 @@ export interface PlanCatalog {
 }
 
 const m = (local: string): string => `${MDKG}${local}`;
+/** A declared binding (`mdkg:binding`, docs/tools.md): `parameter <- producer field [rule]`. */
+const BINDING = /^(\S+) <- (\S+) (\S+)(?: (\S+))?$/;
 /** A format-2 edge note: `relation target confidence score rule: evidence`. */
 const NOTE = /^(\S+) (\S+) (\S+) (\S+) (\S*?):(?: ([\s\S]*))?$/;
 const clamp = (raw: string | undefined): number => {
@@ -85,7 +89,7 @@ function readCatalog(store: QuadStore, records: readonly ToolRecord[]): PlanCata
     return base === undefined ? target : `${base}${target.slice(colon + 1)}`;
   };
   const toolOf = (value: string | undefined): number | undefined => (value === undefined ? undefined : (byKey.get(value) ?? byKey.get(prefixed(value))));
-  const tool = r.table([m('parameter'), m('consumes'), m('produces'), m('dependency'), m('edgeNote'), ...RELATIONS.map(m)]);
+  const tool = r.table([m('parameter'), m('consumes'), m('produces'), m('dependency'), m('edgeNote'), m('binding'), ...RELATIONS.map(m)]);
   const param = r.table([m('name'), m('required'), m('location'), m('valueType'), m('enumValue'), m('defaultValue')]);
   const dep = r.table([m('relation'), m('target'), m('confidence'), m('score'), m('rule'), m('evidence')]);
   const text = (t: typeof tool, k: number): string | undefined => r.value(r.firstLiteral(t, k));
@@ -108,7 +112,9 @@ function readCatalog(store: QuadStore, records: readonly ToolRecord[]): PlanCata
     const depNodes = r.objects(tool, 3);
     const notes: string[] = [];
     r.literals(tool, 4, notes);
-    const plain = RELATIONS.map((_, k) => r.objects(tool, 5 + k).map((o) => r.value(o)));
+    const bindings: string[] = [];
+    r.literals(tool, 5, bindings);
+    const plain = RELATIONS.map((_, k) => r.objects(tool, 6 + k).map((o) => r.value(o)));
     for (const node of paramNodes) {
       r.collect(node, param);
       const name = text(param, 0);
@@ -163,6 +169,20 @@ function readCatalog(store: QuadStore, records: readonly ToolRecord[]): PlanCata
           `${record.name} ${relation} ${compactIri(target ?? '', DEFAULT_PREFIXES)} (stated in its document)`,
         );
     });
+    // Declared bindings join their requires edge; a binding without one declares it.
+    for (const literal of bindings) {
+      const match = BINDING.exec(literal);
+      const to = match === null ? undefined : toolOf(match[2]);
+      if (match === null || to === undefined || to === byKey.get(record.iri)) continue;
+      const binding = { parameter: match[1] as string, field: match[3] as string };
+      let edge = out.edges.find((e) => e.relation === 'requires' && e.to === to);
+      if (edge === undefined) {
+        const rule = match[4] ?? 'declared:document';
+        edge = { to, relation: 'requires', confidence: 'extracted', score: 1, rule, evidence: literal, declared: true };
+        out.edges.push(edge);
+      }
+      edge.bindings = [...(edge.bindings ?? []), binding];
+    }
     return out;
   });
   return { tools, byKey };

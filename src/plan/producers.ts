@@ -1,5 +1,6 @@
 // Which parameter of a consumer a `requires` edge feeds, and from which field of the producer: read
-// from a declared edge's bindings (`response[].id -> path.customerId`), a field-match edge's
+// from a declared edge's bindings (`mdkg:binding`, or `response[].id -> path.customerId` in its
+// evidence), a field-match edge's
 // evidence (`... produces response.id ... consumes as path.petId`), the `{petId}` a path rule names,
 // or else the parameter whose words the producer's output field has. Candidates are ranked:
 // declared edges first, then a producer already in the plan, the edge's score, a read-only producer
@@ -72,7 +73,8 @@ export function edgeFeeds(consumer: PlanTool, producer: PlanTool, edge: PlanEdge
   const push = (param: PlanParam | undefined, field: string | undefined): void => {
     if (param !== undefined && !out.some((o) => o.param === param)) out.push({ param, field: field ?? producedField(producer, param) ?? 'response' });
   };
-  for (const match of edge.evidence.matchAll(DECLARED_BINDING)) push(paramOf(consumer, match[2] as string), match[1]);
+  for (const b of edge.bindings ?? []) push(paramOf(consumer, b.parameter), b.field);
+  if (out.length === 0) for (const match of edge.evidence.matchAll(DECLARED_BINDING)) push(paramOf(consumer, match[2] as string), match[1]);
   const consumed = out.length === 0 ? CONSUMES_AS.exec(edge.evidence) : null;
   if (consumed !== null) push(paramOf(consumer, consumed[1] as string), PRODUCES.exec(edge.evidence)?.[1]);
   if (out.length === 0) for (const match of edge.evidence.matchAll(PATH_PARAM)) push(paramOf(consumer, `path.${match[1]}`), undefined);

@@ -19,6 +19,8 @@ export interface FixtureTool {
   /** Hand-written `requires` targets (no note). */
   handRequires?: string[];
   enums?: Record<string, string[]>;
+  /** Declared bindings (`mdkg:binding`): `parameter <- producer field rule`. */
+  bindings?: string[];
 }
 
 function document(source: string, t: FixtureTool): string {
@@ -58,6 +60,7 @@ function document(source: string, t: FixtureTool): string {
     ...(t.precedes ?? []).map((r) => `precedes tool:${source}/${r.split(' ')[0]} inferred ${r.split(' ')[1]} crud-order: before`),
   ];
   if (notes.length > 0) lines.push('edge_notes:', ...notes.map((n) => `  - ${JSON.stringify(n)}`));
+  if ((t.bindings ?? []).length > 0) lines.push('"mdkg:binding":', ...(t.bindings ?? []).map((b) => `  - ${JSON.stringify(b)}`));
   lines.push('---', `# ${t.title}`, '');
   return lines.join('\n');
 }
@@ -108,6 +111,15 @@ export const BILLING: FixtureTool[] = [
     requires: ['create_invoice field-match 0.8: create_invoice produces id (string) that send_invoice consumes as invoiceId (invoice id)'],
   },
   { name: 'get_invoice', title: 'Get an invoice', readOnly: true, params: ['invoiceId:string'], produces: ['id', 'total'] },
+  { name: 'list_invoices', title: 'List the invoices', readOnly: true, produces: ['invoices[].id'] },
+  {
+    name: 'void_invoice',
+    title: 'Void an invoice',
+    readOnly: false,
+    params: ['invoiceId:string'],
+    requires: ['create_invoice field-match 0.8: create_invoice produces id (string) that void_invoice consumes as invoiceId (invoice id)'],
+    bindings: ['invoiceId <- tool:bill/list_invoices invoices[].id declared:x-mdkg-requires'],
+  },
   {
     name: 'lock_door',
     title: 'Lock a door with a key',

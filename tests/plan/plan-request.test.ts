@@ -70,6 +70,17 @@ describe('planRequest', () => {
       { steps: ['s1 list_customers target'], bindings: ["'archived' -> s1.status (request-value)"], missing: [], diagnostics: [] },
     ],
     [
+      'a declared binding (mdkg:binding) outranks a detected edge, and declares its edge',
+      'void the invoice',
+      { target: 'void_invoice' },
+      {
+        steps: ['s1 list_invoices prerequisite', 's2 void_invoice target <- s1'],
+        bindings: ['s1.invoices[].id -> s2.invoiceId (declared:x-mdkg-requires)'],
+        missing: [],
+        diagnostics: [],
+      },
+    ],
+    [
       'an unknown target: a coded diagnostic, no steps',
       'send the invoice',
       { target: 'bill/no_such_tool' },
@@ -155,6 +166,25 @@ describe('planRequest', () => {
         ],
       },
     ]);
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a list', ['INV-1']],
+    ['a string', 'INV-1'],
+  ])('known values that are %s are ignored with MDKG_USAGE', async (_, known) => {
+    const plan = await planRequest(source, 'send invoice INV-7', { target: 'send_invoice', known: known as Record<string, unknown> });
+    expect(outline(plan)).toEqual({
+      steps: ['s1 send_invoice target'],
+      bindings: ["'INV-7' -> s1.invoiceId (request-value)"],
+      missing: [],
+      diagnostics: ['MDKG_USAGE'],
+    });
+  });
+
+  it('a long hostile request is planned, its values capped', async () => {
+    const plan = await planRequest(source, `send invoice ${'INV-1 '.repeat(400)}`, { target: 'send_invoice' });
+    expect([plan.steps.length, plan.bindings.map((b) => b.field)]).toEqual([1, ['INV-1']]);
   });
 
   it.each<[string, unknown]>([
