@@ -13,12 +13,12 @@ function resolveParameter(tool: ToolModel, key: string): ToolParameter | undefin
   return named.length === 1 ? named[0] : undefined;
 }
 
-function checkBindings(tool: ToolModel, declared: DeclaredRequire, warn: (message: string) => void): EdgeBinding[] {
+function checkBindings(tool: ToolModel, declared: DeclaredRequire, warn: (message: string) => void, name: string): EdgeBinding[] {
   const out: EdgeBinding[] = [];
   for (const b of declared.bindings ?? []) {
     const parameter = resolveParameter(tool, b.parameter);
     if (parameter === undefined)
-      warn(`${tool.name}: ${declared.evidence}: no parameter ${JSON.stringify(b.parameter)} of ${tool.name} to bind; binding ignored`);
+      warn(`${name}: ${declared.evidence}: no parameter ${JSON.stringify(b.parameter)} of ${tool.name} to bind; binding ignored`);
     else if (!out.some((o) => o.parameter === parameterKey(parameter))) out.push({ parameter: parameterKey(parameter), field: b.field });
   }
   return out;
@@ -74,19 +74,21 @@ function cycles(next: ReadonlyMap<string, readonly string[]>): string[][] {
  * Checks the declared `requires` of one source's tools in place: a target that is no tool of the
  * source, or the tool itself, is reported and dropped; binding keys become parameter keys
  * (`path.customerId`), an unknown one is reported and dropped; a cycle of declared requires is
- * reported (kept: a plan reports it again when it meets it). Never throws.
+ * reported (kept: a plan reports it again when it meets it). Never throws. `label` names a tool
+ * in messages (MCP lists say `tool "read_file"`).
  */
-export function checkDeclared(tools: readonly ToolModel[], warn: (message: string) => void): void {
+export function checkDeclared(tools: readonly ToolModel[], warn: (message: string) => void, label: (name: string) => string = (name) => name): void {
   const names = new Set(tools.map((t) => t.name));
   const next = new Map<string, string[]>();
   for (const tool of tools) {
     if (tool.requires === undefined) continue;
     const kept: DeclaredRequire[] = [];
+    const name = label(tool.name);
     for (const declared of tool.requires) {
-      if (declared.tool === tool.name) warn(`${tool.name}: ${declared.evidence}: a tool cannot require itself; ignored`);
-      else if (!names.has(declared.tool)) warn(`${tool.name}: ${declared.evidence}: no tool named ${JSON.stringify(declared.tool)} in this source; ignored`);
+      if (declared.tool === tool.name) warn(`${name}: ${declared.evidence}: a tool cannot require itself; ignored`);
+      else if (!names.has(declared.tool)) warn(`${name}: ${declared.evidence}: no tool named ${JSON.stringify(declared.tool)} in this source; ignored`);
       else {
-        const bindings = checkBindings(tool, declared, warn);
+        const bindings = checkBindings(tool, declared, warn, name);
         const { bindings: _, ...rest } = declared;
         kept.push(bindings.length > 0 ? { ...rest, bindings } : rest);
       }

@@ -51,7 +51,11 @@ export function convertMcpTools(raw: readonly unknown[], ctx: ConvertContext): {
     }
     tools.push(convertTool(item, name, ctx.source, (severity, message) => push(severity, `${label}: ${message}`)));
   });
-  checkDeclared(tools, (message) => push('warning', message));
+  checkDeclared(
+    tools,
+    (message) => push('warning', message),
+    (name) => `tool ${JSON.stringify(name)}`,
+  );
   return { tools, diagnostics };
 }
 

@@ -138,7 +138,7 @@ describe('readMcpToolList: one tool, rule by rule', () => {
           hints: { aliases: ['cat'], keywords: ['file', 'read'], categories: ['fs'], examples: ['read a.txt'] },
         }),
       ],
-      diagnostics: [warn('h: _meta["mdkg/requires"] names list: no tool named "list" in this source; ignored')],
+      diagnostics: [warn('tool "h": _meta["mdkg/requires"] names list: no tool named "list" in this source; ignored')],
     },
     {
       name: 'bad hints ignored one field at a time',
@@ -210,8 +210,8 @@ describe('readMcpToolList: declared requires in _meta', () => {
       },
     ]);
     expect(result.diagnostics).toEqual([
-      warn('read: _meta["mdkg/requires"] names list_dirs: no parameter "size" of read to bind; binding ignored'),
-      warn('read: _meta["mdkg/requires"] names nope: no tool named "nope" in this source; ignored'),
+      warn('tool "read": _meta["mdkg/requires"] names list_dirs: no parameter "size" of read to bind; binding ignored'),
+      warn('tool "read": _meta["mdkg/requires"] names nope: no tool named "nope" in this source; ignored'),
     ]);
   });
 });
