@@ -17,8 +17,7 @@ function checkBindings(tool: ToolModel, declared: DeclaredRequire, warn: (messag
   const out: EdgeBinding[] = [];
   for (const b of declared.bindings ?? []) {
     const parameter = resolveParameter(tool, b.parameter);
-    if (parameter === undefined)
-      warn(`${name}: ${declared.evidence}: no parameter ${JSON.stringify(b.parameter)} of ${tool.name} to bind; binding ignored`);
+    if (parameter === undefined) warn(`${name}: ${declared.evidence}: no parameter ${JSON.stringify(b.parameter)} of ${tool.name} to bind; binding ignored`);
     else if (!out.some((o) => o.parameter === parameterKey(parameter))) out.push({ parameter: parameterKey(parameter), field: b.field });
   }
   return out;
