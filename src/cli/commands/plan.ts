@@ -42,10 +42,13 @@ export function renderPlan(plan: Plan, explain: boolean): string {
     out += '\noptional (often run with these steps, not required)\n';
     for (const o of plan.optional) out += `  ${o.tool} ${o.relation} ${o.step} (${o.score})\n`;
   }
-  if (explain) {
-    out += '\nfrom the request\n';
-    for (const b of plan.bindings.filter((x) => x.from === undefined)) out += `  ${b.to}.${b.parameter} = ${b.field}  (${b.evidence})\n`;
-    out += '\nevidence\n';
+  const given = plan.bindings.filter((x) => x.from === undefined);
+  if (explain && given.length > 0) {
+    out += '\nvalues known before the calls\n';
+    for (const b of given) out += `  ${b.to}.${b.parameter} = ${b.field}  (${b.evidence})\n`;
+  }
+  if (explain && fed.length > 0) {
+    out += '\nevidence of the bindings\n';
     for (const b of fed) out += `  ${b.to}.${b.parameter}: ${b.evidence}\n`;
     for (const e of plan.explanation ?? []) {
       out += `  candidates for ${e.step}.${e.parameter}:\n`;
