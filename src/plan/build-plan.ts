@@ -58,7 +58,13 @@ export function buildPlan(inputs: BuildInputs): Parts {
     if (!diagnostics.some((x) => x.code === d.code && x.message === d.message)) diagnostics.push(d);
   };
   const targetSet = new Set(inputs.targets.map((t) => t.tool));
-  const open = (t: number): number =>
+  const opened = new Map<number, number>();
+  const open = (t: number): number => {
+    let n = opened.get(t);
+    if (n === undefined) opened.set(t, (n = countOpen(t)));
+    return n;
+  };
+  const countOpen = (t: number): number =>
     tools[t]!.params.filter(
       (p) =>
         p.required &&
