@@ -162,7 +162,7 @@ export function buildPlan(inputs: BuildInputs): Parts {
           note({
             code: 'MDKG_PLAN_DEPTH',
             severity: 'warning',
-            message: `prerequisites stop at depth ${maxDepth} (below ${me.id}); raise --max-depth to see more`,
+            message: `prerequisites stop at depth ${maxDepth} (below ${me.id}); raise the depth limit (--max-depth, max_depth) to see more`,
           });
           break;
         }
