@@ -79,7 +79,9 @@ export function buildPlan(inputs: BuildInputs): Parts {
   const fillFromRequest = (node: Node, param: PlanParam, used: Set<RequestValue>): boolean => {
     const known = knownValue(param, inputs.known);
     if (known !== undefined) {
-      node.arguments[param.name] = known.value;
+      // A number given as text (`--known petId=7`) is passed as a number to a numeric parameter.
+      const asNumber = typeof known.value === 'string' && /^(integer|number)/.test(param.type ?? '') && /^-?\d+(\.\d+)?$/.test(known.value);
+      node.arguments[param.name] = asNumber ? Number(known.value) : known.value;
       node.bindings.push({ field: known.key, parameter: param.field, rule: 'known-value', score: 1, evidence: `known value '${known.key}'` });
       return true;
     }
