@@ -58,7 +58,13 @@ export function buildPlan(inputs: BuildInputs): Parts {
     if (!diagnostics.some((x) => x.code === d.code && x.message === d.message)) diagnostics.push(d);
   };
   const targetSet = new Set(inputs.targets.map((t) => t.tool));
-  const open = (t: number): number =>
+  const opened = new Map<number, number>();
+  const open = (t: number): number => {
+    let n = opened.get(t);
+    if (n === undefined) opened.set(t, (n = countOpen(t)));
+    return n;
+  };
+  const countOpen = (t: number): number =>
     tools[t]!.params.filter(
       (p) =>
         p.required &&
@@ -73,7 +79,9 @@ export function buildPlan(inputs: BuildInputs): Parts {
   const fillFromRequest = (node: Node, param: PlanParam, used: Set<RequestValue>): boolean => {
     const known = knownValue(param, inputs.known);
     if (known !== undefined) {
-      node.arguments[param.name] = known.value;
+      // A number given as text (`--known petId=7`) is passed as a number to a numeric parameter.
+      const asNumber = typeof known.value === 'string' && /^(integer|number)/.test(param.type ?? '') && /^-?\d+(\.\d+)?$/.test(known.value);
+      node.arguments[param.name] = asNumber ? Number(known.value) : known.value;
       node.bindings.push({ field: known.key, parameter: param.field, rule: 'known-value', score: 1, evidence: `known value '${known.key}'` });
       return true;
     }
@@ -156,7 +164,7 @@ export function buildPlan(inputs: BuildInputs): Parts {
           note({
             code: 'MDKG_PLAN_DEPTH',
             severity: 'warning',
-            message: `prerequisites stop at depth ${maxDepth} (below ${me.id}); raise --max-depth to see more`,
+            message: `prerequisites stop at depth ${maxDepth} (below ${me.id}); raise the depth limit (--max-depth, max_depth) to see more`,
           });
           break;
         }

@@ -70,6 +70,7 @@ export async function planCommand(args: string[], io: CliIo): Promise<number> {
       explain: { type: 'boolean' },
       target: { type: 'string' },
       'max-depth': { type: 'string' },
+      known: { type: 'string', multiple: true },
     },
   });
   const request = await readRequest(io, positionals, values.file);
@@ -78,12 +79,19 @@ export async function planCommand(args: string[], io: CliIo): Promise<number> {
   const maxDepth = values['max-depth'] === undefined ? undefined : Number(values['max-depth']);
   if (maxDepth !== undefined && (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > 10))
     throw new MdkgError('MDKG_USAGE', `--max-depth must be an integer from 0 to 10, got '${values['max-depth']}'`);
+  const known: Record<string, string> = {};
+  for (const pair of values.known ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new MdkgError('MDKG_USAGE', `--known takes name=value, got '${pair}'`);
+    Object.defineProperty(known, pair.slice(0, eq), { value: pair.slice(eq + 1), enumerable: true, writable: true, configurable: true });
+  }
   const { root, config } = await graphRoot(io, values);
   const source = await openPlanSource(io, root, config, values['no-cache'] !== true);
   const plan = await planRequest(source, request, {
     ...(values.target === undefined ? {} : { target: values.target }),
     ...(maxDepth === undefined ? {} : { maxDepth }),
     explain: values.explain === true,
+    ...(values.known === undefined ? {} : { known }),
   });
   if (values.json === true) io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
   else {
