@@ -20,6 +20,13 @@ export interface ToolBinding {
 
 const BINDING = /^(\S+) <- (\S+) (\S+)(?: (\S+))?$/;
 
+/** One `mdkg:binding` literal read: `parameter <- producer field [rule]` (no rule: `declared:document`); undefined when malformed. */
+export function parseBinding(literal: string): { parameter: string; producer: string; field: string; rule: string } | undefined {
+  const match = BINDING.exec(literal);
+  if (match === null) return undefined;
+  return { parameter: match[1] as string, producer: match[2] as string, field: match[3] as string, rule: match[4] ?? 'declared:document' };
+}
+
 /**
  * Every well-formed binding of a tool of the catalog whose producer is a tool of the catalog, in
  * tool order then document order; a malformed literal or an unknown producer is skipped (the
@@ -32,11 +39,11 @@ export function readBindings(r: TermReader, bySubjectId: ReadonlyMap<number, num
     if (tool === undefined) return;
     for (let i = 0; i < objects.length; i += 1) {
       const id = objects[i] as number;
-      const match = r.isLiteral(id) ? BINDING.exec(r.value(id) ?? '') : null;
-      if (match === null) continue;
-      const producer = byIri.get(expandTarget(match[2] as string));
+      const binding = r.isLiteral(id) ? parseBinding(r.value(id) ?? '') : undefined;
+      if (binding === undefined) continue;
+      const producer = byIri.get(expandTarget(binding.producer));
       if (producer === undefined || producer === tool) continue;
-      found.push({ tool, parameter: match[1] as string, producer, field: match[3] as string, rule: match[4] ?? 'declared:document' });
+      found.push({ tool, parameter: binding.parameter, producer, field: binding.field, rule: binding.rule });
     }
   });
   return found.sort((a, b) => a.tool - b.tool);
