@@ -66,6 +66,8 @@ export function requestValues(request: string): RequestValue[] {
 const ID_WORDS = new Set(['id', 'ids', 'uuid', 'guid', 'key', 'no', 'number', 'num', 'code', 'ref', 'token', 'sha', 'slug', 'handle']);
 const NAME_WORDS = new Set(['name', 'title', 'label', 'username', 'login', 'query', 'q', 'search', 'keyword', 'term', 'text']);
 const PATH_WORDS = new Set(['path', 'file', 'filename', 'dir', 'directory', 'folder', 'filepath']);
+/** Ends of a copy or a move (`source`, `destination`): a path-shaped value fits them, less surely than a path parameter. */
+const END_WORDS = new Set(['source', 'src', 'destination', 'dest', 'target', 'from', 'to', 'location']);
 const URL_WORDS = new Set(['url', 'uri', 'link', 'href', 'endpoint', 'webhook']);
 const EMAIL_WORDS = new Set(['email', 'mail']);
 const NUMERIC = new Set(['integer', 'number']);
@@ -87,7 +89,7 @@ export function valueFit(param: PlanParam, value: RequestValue): number {
     case 'url':
       return has(URL_WORDS) ? 1 : 0;
     case 'path':
-      return has(PATH_WORDS) ? 1 : 0;
+      return has(PATH_WORDS) ? 1 : stringy && has(END_WORDS) ? 0.6 : 0;
     case 'number':
       if (numeric) return ID_WORDS.has(last) ? (named ? 0.95 : 0.9) : named ? 0.65 : 0.6;
       return stringy && ID_WORDS.has(last) && named ? 0.8 : 0;

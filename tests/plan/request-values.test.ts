@@ -53,6 +53,7 @@ describe('valueFit', () => {
   const [email] = requestValues('to a@b.co');
   const [token] = requestValues('order ORD-1');
   const [quoted] = requestValues('titled "Q3 plan"');
+  const [file] = requestValues('move notes.txt away');
   it.each<[string, PlanParam, (typeof number42)[], number]>([
     ['a number after a word of the name fits an integer id', param('petId', 'integer'), [number42!], 0.95],
     ['a number fits any numeric parameter, less', param('amount', 'number'), [bareNumber!], 0.6],
@@ -63,6 +64,9 @@ describe('valueFit', () => {
     ['an id-like token fits an id after its word', param('orderNo', 'string'), [token!], 0.95],
     ['a quoted string fits a name-like parameter', param('title', 'string'), [quoted!], 0.9],
     ['a quoted string fits other strings less', param('description', 'string'), [quoted!], 0.5],
+    ['a path fits a path parameter', param('path', 'string'), [file!], 1],
+    ['a path fits an end of a copy or a move, less', param('source', 'string'), [file!], 0.6],
+    ['a path fits no other string', param('title', 'string'), [file!], 0],
     ['nothing fits an enum parameter (its values are matched as words)', param('status', 'string', ['open']), [token!], 0],
   ])('%s', (_, p, [value], expected) => {
     expect(valueFit(p, value!)).toBe(expected);
