@@ -50,6 +50,40 @@ async function open(
   return { kg, ctx };
 }
 
+/**
+ * The context of search-code: the persisted code index (code-index-cache.ts) when current, so a warm
+ * call loads no graph; else the graph loaded and indexed, then persisted. The load's problems are
+ * reported either way.
+ */
+async function openIndexed(
+  io: CliIo,
+  values: { graphs?: string | undefined; config?: string | undefined; 'no-cache'?: boolean | undefined; root?: string | undefined },
+): Promise<CodeContext> {
+  const { root: graphs, config, configDir } = await graphRoot(io, values);
+  const cacheDir = join(graphs, '.mdkg');
+  const cached = values['no-cache'] !== true && (await cacheDirProblem(cacheDir)) === undefined;
+  const { openCodeIndex } = await import('../../code-search/code-index-cache.js');
+  const opened = await openCodeIndex(graphs, cached ? cacheDir : undefined, async () => {
+    const { kg } = await openGraph(io, values);
+    const { codeIndexOf } = await import('../../code-search/code-index.js');
+    const { readPairRecords } = await import('../../search/learned/pair-records.js');
+    return { index: codeIndexOf(kg.store), pairs: readPairRecords(kg.store).records, diagnostics: kg.diagnostics };
+  });
+  reportLoadProblems(io, { diagnostics: opened.loadDiagnostics });
+  for (const d of opened.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
+  const root = values.root === undefined ? configDir : resolve(io.cwd, values.root);
+  const ttl = config.learned?.ttl_days;
+  const embeddings = { ...(config.embeddings === undefined ? {} : { config: config.embeddings }), configDir, ...(cached ? { cacheDir } : {}) };
+  return {
+    index: opened.index,
+    pairs: opened.pairs,
+    root,
+    ...(ttl === undefined ? {} : { learnedTtlDays: ttl }),
+    ...(config.embeddings === undefined ? {} : { strategy: config.embeddings.strategy ?? 'auto' }),
+    embeddings,
+  };
+}
+
 function print(io: CliIo, json: boolean, result: { diagnostics: { severity: string }[] } & Record<string, unknown>, text: () => string): number {
   if (json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else {
@@ -77,7 +111,7 @@ export async function searchCodeCommand(args: string[], io: CliIo): Promise<numb
     throw new MdkgError('MDKG_USAGE', `--strategy must be one of ${CODE_STRATEGIES.join(', ')}, got '${values.strategy}'`);
   if (query.trim() === '') throw new MdkgError('MDKG_USAGE', 'no query: mdkg search-code "<what you look for>" (see \'mdkg help search-code\')');
   const limit = integer(values.limit, 'limit', 1, 100, 10);
-  const { ctx } = await open(io, values);
+  const ctx = await openIndexed(io, values);
   const { searchCodeRequest } = await import('../../code-search/requests.js');
   const result = await searchCodeRequest(ctx, {
     query,
