@@ -53,7 +53,7 @@ export async function codeIndexKey(graphs: string, params: Bm25Params = CODE_BM2
     ),
   );
   const digest = createHash('sha256');
-  files.forEach((f, i) => digest.update(`${f.path}\0${hashes[i]}\n`));
+  for (const [i, f] of files.entries()) digest.update(`${f.path}\0${hashes[i]}\n`);
   return createHash('sha256')
     .update(JSON.stringify({ version: CODE_INDEX_MDKG_VERSION, params, documents: digest.digest('hex') }))
     .digest('hex');
