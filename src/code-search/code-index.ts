@@ -84,7 +84,11 @@ export class CodeIndex {
     this.importers = importers;
     this.fileCallers = fileCallers;
     this.bm25 = bm25 ?? Bm25Index.build(symbolDocs(catalog), params);
-    this.fuzzy = new FuzzyVocabulary(this.bm25.vocabulary(), (t) => this.bm25.documentFrequency(t));
+    // Bucketed on the first correction (most searches need none).
+    this.fuzzy = new FuzzyVocabulary(
+      () => this.bm25.vocabulary(),
+      (t) => this.bm25.documentFrequency(t),
+    );
     this.buildMs = performance.now() - began;
   }
 

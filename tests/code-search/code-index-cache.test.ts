@@ -31,7 +31,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const QUERIES = ['hash a password', 'session store', 'SessionStore', 'sign a user in', 'crypto'];
+const QUERIES = ['hash a password', 'session store', 'SessionStore', 'sign a user in', 'crypto', 'hahs a pasword'];
 
 describe('persisted code index', () => {
   it('is written on a cold open and read on a warm one, with identical results', async () => {

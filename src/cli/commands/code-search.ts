@@ -10,9 +10,8 @@ import { cacheDirProblem } from '../../graph/cache-dir.js';
 import { MdkgError } from '../../errors.js';
 import { renderTable } from '../../util/table.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
-import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
-import { graphRoot } from '../graph-root.js';
-import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { GRAPH_OPTIONS, graphRoot } from '../graph-root.js';
+import { diagnosticLine, EXIT, type CliIo, reportLoadProblems } from '../io.js';
 import { readInputFile, readInputStdin } from '../read-input.js';
 
 const OPTIONS = { ...GRAPH_OPTIONS, json: { type: 'boolean' }, root: { type: 'string' } } as const;
@@ -31,6 +30,8 @@ async function open(
   io: CliIo,
   values: { graphs?: string | undefined; config?: string | undefined; 'no-cache'?: boolean | undefined; root?: string | undefined },
 ) {
+  // The graph stack is loaded only when a command needs the graph (a warm search-code does not).
+  const { openGraph } = await import('../context.js');
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const { configDir } = await graphRoot(io, values);
@@ -64,6 +65,7 @@ async function openIndexed(
   const cached = values['no-cache'] !== true && (await cacheDirProblem(cacheDir)) === undefined;
   const { openCodeIndex } = await import('../../code-search/code-index-cache.js');
   const opened = await openCodeIndex(graphs, cached ? cacheDir : undefined, async () => {
+    const { openGraph } = await import('../context.js');
     const { kg } = await openGraph(io, values);
     const { codeIndexOf } = await import('../../code-search/code-index.js');
     const { readPairRecords } = await import('../../search/learned/pair-records.js');
