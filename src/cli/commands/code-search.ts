@@ -75,7 +75,15 @@ async function openIndexed(
   for (const d of opened.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
   const root = values.root === undefined ? configDir : resolve(io.cwd, values.root);
   const ttl = config.learned?.ttl_days;
-  const embeddings = { ...(config.embeddings === undefined ? {} : { config: config.embeddings }), configDir, ...(cached ? { cacheDir } : {}) };
+  // A first vector run embeds every symbol: a progress line on stderr (count and estimate), cleared at the end.
+  const { ProgressLine } = await import('../../util/progress-line.js');
+  let line: InstanceType<typeof ProgressLine> | undefined;
+  const onProgress = (done: number, total: number): void => {
+    line ??= new ProgressLine({ what: 'code symbols', write: (t) => io.stderr(t), tty: io.isTTY === true, now: () => performance.now() });
+    line.update(done, total);
+    if (done === total) line.end();
+  };
+  const embeddings = { ...(config.embeddings === undefined ? {} : { config: config.embeddings }), configDir, ...(cached ? { cacheDir } : {}), onProgress };
   return {
     index: opened.index,
     pairs: opened.pairs,
