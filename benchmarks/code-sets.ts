@@ -13,6 +13,8 @@ import type { Bm25Params } from '../src/search/text/bm25.js';
 import type { RangeHit } from './code-search-baselines.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The Java set reads one module of the JDK's src.zip (openjdk-17-source), unzipped here (code-sources.ts). */
+export const JDK_SOURCES = '/var/cache/mdkg-code-sources/openjdk-17';
 const DATASETS = join(ROOT, 'benchmarks', 'datasets');
 
 export interface Query {

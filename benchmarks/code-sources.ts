@@ -11,10 +11,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { readCodeDatasets } from './code-sets.js';
+import { JDK_SOURCES, readCodeDatasets } from './code-sets.js';
 
-/** The Java set reads one module of the JDK's src.zip (openjdk-17-source), unzipped here. */
-export const JDK_SOURCES = '/var/cache/mdkg-code-sources/openjdk-17';
 const JDK_ZIP = '/usr/lib/jvm/openjdk-17/lib/src.zip';
 const JDK_MODULE = 'java.net.http';
 

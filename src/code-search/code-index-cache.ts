@@ -9,7 +9,7 @@
 // (rebuilt quietly). A file another user or a repository brought is never deserialized; a damaged
 // one is rebuilt with a warning (MDKG_CACHE_CORRUPT).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../errors.js';
@@ -46,12 +46,21 @@ export function codeSnapshot(index: CodeIndex, pairs: PairRecord[], diagnostics:
  */
 export async function codeIndexKey(graphs: string, params: Bm25Params = CODE_BM25): Promise<string> {
   const files = await scanMarkdown(graphs, []);
-  // One hash over every path, length and content, read blocking: hundreds of small reads awaited
-  // one by one through libuv's threads cost more than the reads.
+  // One hash over every path, length and content, read blocking into one reused buffer: hundreds of
+  // small reads awaited one by one through libuv's threads, or a fresh buffer each, cost more than the reads.
   const digest = createHash('sha256');
+  let buffer = Buffer.allocUnsafe(256 * 1024);
   for (const f of files) {
-    const bytes = readFileSync(f.absolute);
-    digest.update(`${f.path}\0${bytes.length}\0`).update(bytes);
+    const fd = openSync(f.absolute, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      const size = fstatSync(fd).size;
+      if (size > buffer.length) buffer = Buffer.allocUnsafe(size);
+      let length = 0;
+      for (let n = 1; n > 0 && length < size; length += n) n = readSync(fd, buffer, length, size - length, length);
+      digest.update(`${f.path}\0${length}\0`).update(buffer.subarray(0, length));
+    } finally {
+      closeSync(fd);
+    }
   }
   return createHash('sha256')
     .update(JSON.stringify({ version: CODE_INDEX_MDKG_VERSION, params, documents: digest.digest('hex') }))
@@ -122,7 +131,10 @@ export async function openCodeIndex(
     const loaded = await load();
     return { index: loaded.index, pairs: loaded.pairs, loadDiagnostics: loaded.diagnostics, diagnostics: [], fromCache: false };
   }
-  const key = await codeIndexKey(graphs);
+  // A document that cannot be read for the key (gone since the scan, unreadable): the graph is
+  // loaded as without a cache folder, and its load reports the file.
+  const key = await codeIndexKey(graphs).catch(() => undefined);
+  if (key === undefined) return openCodeIndex(graphs, undefined, load);
   const read = await readCodeIndexCache(cacheDir, key);
   if (read.snapshot !== undefined)
     return {
