@@ -33,6 +33,8 @@ for (const d of readCodeDatasets(['train', 'dev', 'test'])) {
 
 const install = process.argv.includes('--install');
 const apt = [...sources.values()].filter((s) => s.manager === 'apt' && !existsSync(s.path)).map((s) => s.package);
+// The JDK module is unzipped from the package's src.zip.
+if (apt.includes('openjdk-17-source')) apt.push('unzip');
 if (install && apt.length > 0) {
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...new Set(apt)], { stdio: 'inherit' });
 }
