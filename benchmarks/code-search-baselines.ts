@@ -3,7 +3,8 @@
 //   the number of distinct query terms it contains; ties in catalog order;
 // - plain BM25 (k1 1.2, b 0.75, one field) over 50-line chunks of the source files (10 lines of
 //   overlap, as generate code's text blocks), read from disk by the benchmark.
-// Both use the search pipeline's tokenizer (terms: split identifiers, stop words, stems).
+// - whole-file BM25 (same parameters): each file's path and whole text as one document (issue 28).
+// All use the search pipeline's tokenizer (terms: split identifiers, stop words, stems).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeIndex } from '../src/code-search/code-index.js';
@@ -71,6 +72,34 @@ export function chunkBaseline(index: CodeIndex, root: string): { search: (query:
       const weights = new Map<string, number>();
       for (const t of terms(query)) weights.set(t, 1);
       return bm25.search(weights, limit).map(({ doc }) => chunks[doc]!);
+    },
+  };
+}
+
+/** Whole-file BM25 (k1 1.2, b 0.75, one field): each file of the index, its path and whole text as one document, read from `root`. */
+export function fileBaseline(index: CodeIndex, root: string): { search: (query: string, limit: number) => RangeHit[]; files: number } {
+  const files: RangeHit[] = [];
+  const texts: string[] = [];
+  for (const f of index.files) {
+    let text: string;
+    try {
+      text = readFileSync(join(root, f.path), 'utf8');
+    } catch {
+      continue;
+    }
+    files.push({ file: f.path, startLine: 1, endLine: text.split('\n').length });
+    texts.push(`${f.path}\n${text}`);
+  }
+  const bm25 = Bm25Index.build(
+    texts.map((t) => ({ get: (key: string) => (key === 'text' ? [t] : undefined) })),
+    { k1: 1.2, fields: { text: { weight: 1, b: 0.75 } } },
+  );
+  return {
+    files: files.length,
+    search: (query, limit) => {
+      const weights = new Map<string, number>();
+      for (const t of terms(query)) weights.set(t, 1);
+      return bm25.search(weights, limit).map(({ doc }) => files[doc]!);
     },
   };
 }

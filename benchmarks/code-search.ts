@@ -20,7 +20,7 @@
  *   npm run bench:code-search -- --strategy lexical,auto   # only these (default: all four)
  *   npm run bench:code-search -- --vector-cache /tmp/v      # keep the vectors across runs
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CODE_BM25 } from '../src/code-search/code-index.js';
@@ -30,7 +30,8 @@ import { CODE_RANK } from '../src/code-search/search-code.js';
 import type { CodeStrategy } from '../src/code-search/types.js';
 import type { ToolVectors } from '../src/search/vector/tool-vectors.js';
 import { UseLiteProvider } from '../src/search/vector/use-lite.js';
-import { booleanBaseline, chunkBaseline, type RangeHit } from './code-search-baselines.js';
+import { type FileRow, fileReport, scoreFiles } from './code-file-scores.js';
+import { booleanBaseline, chunkBaseline, fileBaseline, type RangeHit } from './code-search-baselines.js';
 import { meanOf, openCodeCatalog, type Query, readCodeDatasets, type Scores, scoreRanked } from './code-sets.js';
 const args = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -68,11 +69,20 @@ const bm25Params = ((): typeof CODE_BM25 => {
 })();
 
 const results: unknown[] = [];
+const fileRows: FileRow[] = [];
 const fmt = (x: number): string => x.toFixed(3);
 console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${new Date().toISOString()}`);
 for (const d of readCodeDatasets(splits)) {
+  const sourcePath = resolve(d.dir, d.catalog.path);
+  if (!existsSync(sourcePath)) {
+    console.log(
+      `\n${d.name}: skipped, its source ${sourcePath} is missing (${d.source?.install ?? 'see its dataset.json'}; npx tsx benchmarks/code-sources.ts)`,
+    );
+    continue;
+  }
   const cat = await openCodeCatalog(d, bm25Params);
   const chunks = chunkBaseline(cat.index, cat.sourceRoot);
+  const wholeFiles = fileBaseline(cat.index, cat.sourceRoot);
   let vectors: ToolVectors | undefined;
   let vectorNote = '';
   let vectorMs: { noCache: number; cache: number; texts: number } | undefined;
@@ -101,6 +111,7 @@ for (const d of readCodeDatasets(splits)) {
       )(booleanBaseline(cat.index)),
     ],
     ['BM25 50-line chunks', (q) => chunks.search(q, 10)],
+    ['BM25 whole files', (q) => wholeFiles.search(q, 10)],
   ];
   console.log(
     `\n${d.name} (${d.queries.length} queries, load average ${loadavg()[0]!.toFixed(2)}; ${cat.index.files.length} files, ${cat.index.symbols.length} symbols, ${chunks.chunks} chunks)` +
@@ -118,6 +129,15 @@ for (const d of readCodeDatasets(splits)) {
       const top = await run(q.query);
       times.push(performance.now() - began);
       rows.push({ q, top, ...scoreRanked(top, q, cat.index) });
+      // File level (issue 28): the five-language sets, for search_code and the whole-file baseline.
+      if (d.language !== undefined && (name.startsWith('search_code') || name === 'BM25 whole files'))
+        fileRows.push({
+          language: d.language,
+          split: d.split,
+          method: name,
+          kind: q.kind ?? 'all',
+          ...scoreFiles(top, q, cat.index, name !== 'BM25 whole files'),
+        });
     }
     const ms = times.reduce((a, b) => a + b, 0) / d.queries.length;
     const p50 = [...times].sort((a, b) => a - b)[Math.floor((times.length - 1) / 2)] ?? 0;
@@ -159,8 +179,15 @@ for (const d of readCodeDatasets(splits)) {
   await cat.cleanup();
 }
 if (keptCache === undefined) rmSync(cacheRoot, { recursive: true, force: true });
+if (fileRows.length > 0) {
+  console.log('\nFile level (files ranked by their first hit in the top 10), per language and kind:');
+  for (const l of fileReport(fileRows)) console.log(l);
+}
 if (jsonOut !== undefined)
-  writeFileSync(resolve(jsonOut), `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results }, null, 2)}\n`);
+  writeFileSync(
+    resolve(jsonOut),
+    `${JSON.stringify({ node: process.version, cpus: cpus().length, at: new Date().toISOString(), results, fileRows }, null, 2)}\n`,
+  );
 for (const method of new Set(results.map((r) => (r as { method: string }).method).filter((m) => m.startsWith('search_code')))) {
   const ours = results.filter((r) => (r as { method: string }).method === method) as Scores[];
   console.log(

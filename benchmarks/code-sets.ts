@@ -13,18 +13,25 @@ import type { Bm25Params } from '../src/search/text/bm25.js';
 import type { RangeHit } from './code-search-baselines.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The Java set reads one module of the JDK's src.zip (openjdk-17-source), unzipped here (code-sources.ts). */
+export const JDK_SOURCES = '/var/cache/mdkg-code-sources/openjdk-17';
 const DATASETS = join(ROOT, 'benchmarks', 'datasets');
 
 export interface Query {
   id: string;
   query: string;
   expected: string[];
+  /** behaviour | architecture | symbol (the five-language sets). */
+  kind?: string;
 }
 export interface Dataset {
   name: string;
   split: string;
   dir: string;
   catalog: { type: 'code' | 'code-source'; path: string; source: string };
+  /** Where a third-party source comes from (the five-language sets; benchmarks/code-sources.ts). */
+  source?: { package: string; version: string; manager: string; install: string; upstream: string };
+  language?: string;
   queries: Query[];
 }
 
@@ -42,7 +49,15 @@ export function readCodeDatasets(splits: readonly string[]): Dataset[] {
       const lines = readFileSync(join(dir, meta.queries), 'utf8')
         .split('\n')
         .filter((l) => l.trim() !== '');
-      return { name: meta.name, split: meta.split, dir, catalog: meta.catalog[0]!, queries: lines.map((l) => JSON.parse(l) as Query) };
+      return {
+        name: meta.name,
+        split: meta.split,
+        dir,
+        catalog: meta.catalog[0]!,
+        ...(meta.source === undefined ? {} : { source: meta.source }),
+        ...(meta.language === undefined ? {} : { language: meta.language }),
+        queries: lines.map((l) => JSON.parse(l) as Query),
+      };
     })
     .filter((d) => splits.includes(d.split));
 }

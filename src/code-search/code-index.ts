@@ -55,7 +55,8 @@ export class CodeIndex {
   readonly byFileName = new Map<string, number[]>();
   readonly buildMs: number;
 
-  constructor(catalog: CodeCatalog, params: Bm25Params = CODE_BM25) {
+  /** `bm25`: the symbols' index as persisted (code-index-cache.ts), instead of building it. */
+  constructor(catalog: CodeCatalog, params: Bm25Params = CODE_BM25, bm25?: Bm25Index) {
     const began = performance.now();
     this.files = catalog.files;
     this.symbols = catalog.symbols;
@@ -82,21 +83,12 @@ export class CodeIndex {
     this.children = children;
     this.importers = importers;
     this.fileCallers = fileCallers;
-    const docs = catalog.symbols.map((s) => {
-      const file = catalog.files[s.file]!;
-      const dot = s.qualifiedName.lastIndexOf('.');
-      const fields = new Map<string, string[]>([
-        ['name', [s.name]],
-        ['context', dot > 0 ? [s.qualifiedName.slice(0, dot)] : []],
-        ['doc', s.doc === '' ? [] : [s.doc]],
-        ['signature', s.signature === '' ? [] : [s.signature]],
-        ['path', [pathWords(file.path)]],
-        ['calls', s.calls.map((t) => catalog.symbols[t]!.name)],
-      ]);
-      return { get: (key: string) => fields.get(key) };
-    });
-    this.bm25 = Bm25Index.build(docs, params);
-    this.fuzzy = new FuzzyVocabulary(this.bm25.vocabulary(), (t) => this.bm25.documentFrequency(t));
+    this.bm25 = bm25 ?? Bm25Index.build(symbolDocs(catalog), params);
+    // Bucketed on the first correction (most searches need none).
+    this.fuzzy = new FuzzyVocabulary(
+      () => this.bm25.vocabulary(),
+      (t) => this.bm25.documentFrequency(t),
+    );
     this.buildMs = performance.now() - began;
   }
 
@@ -110,6 +102,23 @@ export class CodeIndex {
     const s = this.symbols[i]!;
     return `${this.files[s.file]!.path}#${s.qualifiedName}`;
   }
+}
+
+/** The BM25F fields of each symbol. */
+function symbolDocs(catalog: CodeCatalog): { get: (key: string) => string[] | undefined }[] {
+  return catalog.symbols.map((s) => {
+    const file = catalog.files[s.file]!;
+    const dot = s.qualifiedName.lastIndexOf('.');
+    const fields = new Map<string, string[]>([
+      ['name', [s.name]],
+      ['context', dot > 0 ? [s.qualifiedName.slice(0, dot)] : []],
+      ['doc', s.doc === '' ? [] : [s.doc]],
+      ['signature', s.signature === '' ? [] : [s.signature]],
+      ['path', [pathWords(file.path)]],
+      ['calls', s.calls.map((t) => catalog.symbols[t]!.name)],
+    ]);
+    return { get: (key: string) => fields.get(key) };
+  });
 }
 
 function add(map: Map<string, number[]>, key: string, i: number): void {

@@ -20,6 +20,8 @@ export interface CodeVectorOptions {
   cacheDir?: string;
   /** Time limit of embedding one request (ms). */
   queryTimeoutMs?: number;
+  /** Progress of embedding the symbols not in the cache (embedTools' `onProgress`). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface CodeVectorsResult {
@@ -43,6 +45,7 @@ export async function embedCode(index: CodeIndex, provider: EmbeddingProvider, o
     what: 'the code symbols',
     ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
     ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
 }
 
@@ -68,6 +71,8 @@ export interface CodeEmbeddings {
   configDir?: string;
   /** Cache folder of the vectors (e.g. `<graphs>/.mdkg`). */
   cacheDir?: string;
+  /** Progress of a first run that embeds the symbols (the CLI's progress line). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Providers made from configs, once per config and folder (a use-lite model loads once per process). */
@@ -91,6 +96,7 @@ export async function vectorsFor(index: CodeIndex, embeddings: CodeEmbeddings): 
   const out = await codeVectorsOf(index, provider, {
     ...(embeddings.cacheDir === undefined ? {} : { cacheDir: embeddings.cacheDir }),
     ...(timeout === undefined ? {} : { queryTimeoutMs: timeout }),
+    ...(embeddings.onProgress === undefined ? {} : { onProgress: embeddings.onProgress }),
   });
   return { ...(out.vectors === undefined ? {} : { vectors: out.vectors }), diagnostics: out.diagnostics };
 }

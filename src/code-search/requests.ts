@@ -3,7 +3,7 @@
 // index is the graph's memoized one, and a graph without code documents is a diagnostic, not an error.
 import type { Diagnostic } from '../errors.js';
 import type { QuadStore } from '../rdf/quad-store.js';
-import { type CodeIndex, codeIndexOf } from './code-index.js';
+import { CodeIndex, codeIndexOf } from './code-index.js';
 import { confinePath } from './confine-path.js';
 import { fileStructure, renderStructure, type StructureFolder } from './file-structure.js';
 import { type RepoMap, repoMap } from './repo-map.js';
@@ -11,12 +11,17 @@ import { searchCode, symbolFields } from './search-code.js';
 import { patternIndexOf, type SimilarPatternsResult } from './similar-patterns.js';
 import { lookupSymbols } from './symbol-query.js';
 import { LearnedPairs } from '../search/learned/learned-pairs.js';
-import { readPairRecords } from '../search/learned/pair-records.js';
+import { type PairRecord, readPairRecords } from '../search/learned/pair-records.js';
 import type { CodeEmbeddings } from './code-vectors.js';
 import type { CodeHit, CodeSearchResult, CodeStrategy, SymbolMatchMode } from './types.js';
 
 export interface CodeContext {
-  store: QuadStore;
+  /** The graph's store; may be left out when `index` (and `pairs`) are given (a persisted code index: code-index-cache.ts). */
+  store?: QuadStore;
+  /** The code index to use instead of the store's (read from a persisted one). */
+  index?: CodeIndex;
+  /** The learned pairs to use instead of the store's. */
+  pairs?: readonly PairRecord[];
   /** The repository root: code paths are relative to it, and path arguments must stay inside it. */
   root: string;
   /** Days a learned pair is used (config `learned.ttl_days`; default 30). */
@@ -30,7 +35,7 @@ export interface CodeContext {
 /** The learned pairs of code symbols whose term the query has, by symbol index. */
 function learnedFor(ctx: CodeContext, index: CodeIndex, query: string): Map<number, { term: string; how: 'exact' | 'fuzzy'; weight: number }> {
   const out = new Map<number, { term: string; how: 'exact' | 'fuzzy'; weight: number }>();
-  const { records } = readPairRecords(ctx.store);
+  const records = ctx.pairs ?? (ctx.store === undefined ? [] : readPairRecords(ctx.store).records);
   if (records.length === 0) return out;
   const pairs = new LearnedPairs(records, ctx.learnedTtlDays === undefined ? {} : { ttlDays: ctx.learnedTtlDays });
   const byIri = new Map(index.symbols.map((s, i) => [s.iri, i]));
@@ -41,8 +46,10 @@ function learnedFor(ctx: CodeContext, index: CodeIndex, query: string): Map<numb
   return out;
 }
 
+const EMPTY = new CodeIndex({ files: [], symbols: [], fileCalls: new Map() });
+
 function opened(ctx: CodeContext): { index: CodeIndex; diagnostics: Diagnostic[] } {
-  const index = codeIndexOf(ctx.store);
+  const index = ctx.index ?? (ctx.store === undefined ? EMPTY : codeIndexOf(ctx.store));
   const diagnostics: Diagnostic[] =
     index.files.length === 0
       ? [{ code: 'MDKG_NO_CODE_DOCUMENTS', severity: 'warning', message: 'the graph holds no code documents: run mdkg generate code first' }]

@@ -32,6 +32,9 @@ describe('mdkg search-code with vectors', () => {
       [],
     ]);
     expect((await readdir(join(dir, 'graphs', '.mdkg'))).filter((f) => f.startsWith('code-vectors-'))).toHaveLength(1);
+    // The first run embedded every symbol: a progress line on stderr (not a terminal: one line); the next run reads the cache, silently.
+    expect(r.stderr).toMatch(/^embedding 0 of \d+ code symbols \(0%\)\n$/);
+    expect((await runCli(['search-code', 'scramble', '--json', '--limit', '1'], dir)).stderr).toBe('');
     const lexical = JSON.parse((await runCli(['search-code', 'scramble', '--json', '--strategy', 'lexical'], dir)).stdout) as Json;
     expect([lexical.strategy, lexical.hits]).toEqual(['lexical', []]);
     await rm(model, { recursive: true, force: true });

@@ -10,9 +10,8 @@ import { cacheDirProblem } from '../../graph/cache-dir.js';
 import { MdkgError } from '../../errors.js';
 import { renderTable } from '../../util/table.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
-import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
-import { graphRoot } from '../graph-root.js';
-import { diagnosticLine, EXIT, type CliIo } from '../io.js';
+import { GRAPH_OPTIONS, graphRoot } from '../graph-root.js';
+import { diagnosticLine, EXIT, type CliIo, reportLoadProblems } from '../io.js';
 import { readInputFile, readInputStdin } from '../read-input.js';
 
 const OPTIONS = { ...GRAPH_OPTIONS, json: { type: 'boolean' }, root: { type: 'string' } } as const;
@@ -31,6 +30,8 @@ async function open(
   io: CliIo,
   values: { graphs?: string | undefined; config?: string | undefined; 'no-cache'?: boolean | undefined; root?: string | undefined },
 ) {
+  // The graph stack is loaded only when a command needs the graph (a warm search-code does not).
+  const { openGraph } = await import('../context.js');
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const { configDir } = await graphRoot(io, values);
@@ -48,6 +49,49 @@ async function open(
     embeddings,
   };
   return { kg, ctx };
+}
+
+/**
+ * The context of search-code: the persisted code index (code-index-cache.ts) when current, so a warm
+ * call loads no graph; else the graph loaded and indexed, then persisted. The load's problems are
+ * reported either way.
+ */
+async function openIndexed(
+  io: CliIo,
+  values: { graphs?: string | undefined; config?: string | undefined; 'no-cache'?: boolean | undefined; root?: string | undefined },
+): Promise<CodeContext> {
+  const { root: graphs, config, configDir } = await graphRoot(io, values);
+  const cacheDir = join(graphs, '.mdkg');
+  const cached = values['no-cache'] !== true && (await cacheDirProblem(cacheDir)) === undefined;
+  const { openCodeIndex } = await import('../../code-search/code-index-cache.js');
+  const opened = await openCodeIndex(graphs, cached ? cacheDir : undefined, async () => {
+    const { openGraph } = await import('../context.js');
+    const { kg } = await openGraph(io, values);
+    const { codeIndexOf } = await import('../../code-search/code-index.js');
+    const { readPairRecords } = await import('../../search/learned/pair-records.js');
+    return { index: codeIndexOf(kg.store), pairs: readPairRecords(kg.store).records, diagnostics: kg.diagnostics };
+  });
+  reportLoadProblems(io, { diagnostics: opened.loadDiagnostics });
+  for (const d of opened.diagnostics) io.stderr(`${diagnosticLine(d)}\n`);
+  const root = values.root === undefined ? configDir : resolve(io.cwd, values.root);
+  const ttl = config.learned?.ttl_days;
+  // A first vector run embeds every symbol: a progress line on stderr (count and estimate), cleared at the end.
+  const { ProgressLine } = await import('../../util/progress-line.js');
+  let line: InstanceType<typeof ProgressLine> | undefined;
+  const onProgress = (done: number, total: number): void => {
+    line ??= new ProgressLine({ what: 'code symbols', write: (t) => io.stderr(t), tty: io.isTTY === true, now: () => performance.now() });
+    line.update(done, total);
+    if (done === total) line.end();
+  };
+  const embeddings = { ...(config.embeddings === undefined ? {} : { config: config.embeddings }), configDir, ...(cached ? { cacheDir } : {}), onProgress };
+  return {
+    index: opened.index,
+    pairs: opened.pairs,
+    root,
+    ...(ttl === undefined ? {} : { learnedTtlDays: ttl }),
+    ...(config.embeddings === undefined ? {} : { strategy: config.embeddings.strategy ?? 'auto' }),
+    embeddings,
+  };
 }
 
 function print(io: CliIo, json: boolean, result: { diagnostics: { severity: string }[] } & Record<string, unknown>, text: () => string): number {
@@ -77,7 +121,7 @@ export async function searchCodeCommand(args: string[], io: CliIo): Promise<numb
     throw new MdkgError('MDKG_USAGE', `--strategy must be one of ${CODE_STRATEGIES.join(', ')}, got '${values.strategy}'`);
   if (query.trim() === '') throw new MdkgError('MDKG_USAGE', 'no query: mdkg search-code "<what you look for>" (see \'mdkg help search-code\')');
   const limit = integer(values.limit, 'limit', 1, 100, 10);
-  const { ctx } = await open(io, values);
+  const ctx = await openIndexed(io, values);
   const { searchCodeRequest } = await import('../../code-search/requests.js');
   const result = await searchCodeRequest(ctx, {
     query,

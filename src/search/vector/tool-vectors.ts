@@ -27,7 +27,12 @@ export interface EmbedToolsOptions {
   what?: string;
   queryTimeoutMs?: number;
   signal?: AbortSignal;
+  /** Called with the texts embedded so far and the number to embed (0 first); the texts are then embedded in batches of `PROGRESS_BATCH`. */
+  onProgress?: (done: number, total: number) => void;
 }
+
+/** Texts per provider call when progress is reported. */
+export const PROGRESS_BATCH = 64;
 
 export interface EmbedToolsStats {
   texts: number;
@@ -63,11 +68,18 @@ export async function embedTools(texts: readonly string[], provider: EmbeddingPr
   if (missing.length > 0) {
     let vectors: Float32Array[];
     try {
-      const raw = await provider.embed(
-        missing.map((h) => textOf.get(h)!),
-        options.signal,
-      );
-      vectors = checkVectors(raw, missing.length, provider.dimensions, provider.modelId);
+      const all = missing.map((h) => textOf.get(h)!);
+      const { onProgress } = options;
+      if (onProgress === undefined) vectors = checkVectors(await provider.embed(all, options.signal), missing.length, provider.dimensions, provider.modelId);
+      else {
+        vectors = [];
+        onProgress(0, all.length);
+        for (let at = 0; at < all.length; at += PROGRESS_BATCH) {
+          const part = all.slice(at, at + PROGRESS_BATCH);
+          vectors.push(...checkVectors(await provider.embed(part, options.signal), part.length, provider.dimensions, provider.modelId));
+          onProgress(at + part.length, all.length);
+        }
+      }
     } catch (error) {
       diagnostics.push({
         code: 'MDKG_EMBEDDINGS_UNAVAILABLE',
