@@ -1,0 +1,235 @@
+// The page of `mdkg view`: SPARQL box (YASQE, prefixes preloaded) with its result table (YASR),
+// tool search, neighbourhood graph, document panel and schema overview. Nothing is fetched but the
+// page's own API; the static copy (`mdkg view --static`) reads the graph embedded in the page.
+import Yasqe from '@zazuko/yasqe';
+import Yasr from '@zazuko/yasr';
+import '@zazuko/yasqe/build/yasqe.min.css';
+import '@zazuko/yasr/build/yasr.min.css';
+import './app.css';
+import type { Neighbourhood } from '../../src/view/neighbourhood.js';
+import { graphView, typeColour } from './graph-view.js';
+import { ApiError, type Hit, liveSource, type Schema, type Source, type StaticData, staticSource } from './source.js';
+
+declare global {
+  interface Window {
+    MDKG_STATIC?: StaticData;
+    mdkgView?: { ready: Promise<void>; showNode(iri: string): Promise<void>; graph: ReturnType<typeof graphView>; paintedAt?: number };
+  }
+}
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+function el(tag: string, text?: string, className?: string): HTMLElement {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className !== undefined) e.className = className;
+  return e;
+}
+
+function status(text: string): void {
+  $('status').textContent = text;
+}
+
+function failed(error: unknown): void {
+  status(error instanceof ApiError ? `${error.code}: ${error.message}` : String(error));
+}
+
+/** The API's IRI of a graph node id (`I<iri>` or `B<label>`). */
+const iriOf = (id: string): string => (id.startsWith('B') ? `_:${id.slice(1)}` : id.slice(1));
+
+function nodeLink(iri: string, text: string, open: (iri: string) => void): HTMLElement {
+  const a = el('a', text, 'node') as HTMLAnchorElement;
+  a.href = '#';
+  a.dataset.iri = iri;
+  a.addEventListener('click', (event) => {
+    event.preventDefault();
+    open(iri);
+  });
+  return a;
+}
+
+function annotationTag(hit: Hit): HTMLElement | undefined {
+  const a = hit.annotations;
+  const kind = a.destructiveHint === true ? 'destructive' : a.readOnlyHint === true ? 'read-only' : a.readOnlyHint === false ? 'write' : undefined;
+  return kind === undefined ? undefined : el('span', kind, `tag ${kind}`);
+}
+
+function evidenceText(hit: Hit): string {
+  const parts: string[] = [];
+  for (const e of hit.evidence) {
+    if (e.matched !== undefined && e.matched.length > 0) parts.push(`${e.source}: ${e.matched.map((m) => m.term).join(' ')}`);
+    if (e.corrected !== undefined && e.corrected.length > 0) parts.push(`corrected ${e.corrected.map((c) => `${c.from}→${c.to}`).join(' ')}`);
+    if (e.path !== undefined) parts.push(`via ${e.path.from} (${e.path.relations.join('/')})`);
+    if (e.cosine !== undefined) parts.push(`cosine ${e.cosine.toFixed(2)}`);
+    if (e.pair !== undefined) parts.push(`learned '${e.pair.term}'`);
+  }
+  return parts.join('; ');
+}
+
+function renderHits(hits: Hit[], open: (iri: string) => void): void {
+  const list = $('hits');
+  list.replaceChildren();
+  for (const hit of hits) {
+    const li = el('li');
+    li.className = 'hit';
+    li.dataset.id = hit.id;
+    const head = el('div', undefined, 'hit-head');
+    head.append(nodeLink(hit.iri, hit.id, open));
+    if (hit.confidence !== undefined) {
+      const bar = el('span', undefined, 'bar');
+      const fill = el('i');
+      fill.style.width = `${Math.round(hit.confidence * 100)}%`;
+      bar.append(fill);
+      head.append(bar, el('span', hit.confidence.toFixed(2), 'confidence'));
+    }
+    const tag = annotationTag(hit);
+    if (tag !== undefined) head.append(tag);
+    li.append(head);
+    if (hit.description !== undefined) li.append(el('div', hit.description.slice(0, 200), 'muted'));
+    if (hit.required.length > 0) li.append(el('div', `required: ${hit.required.join(', ')}`, 'required muted'));
+    const evidence = evidenceText(hit);
+    if (evidence !== '') li.append(el('div', evidence, 'evidence'));
+    list.append(li);
+  }
+  if (hits.length === 0) list.append(el('li', 'no tools found', 'muted'));
+}
+
+function renderEdges(n: Neighbourhood, open: (iri: string) => void): void {
+  const list = $('edges');
+  list.replaceChildren();
+  const label = new Map(n.nodes.map((v) => [v.id, v.label]));
+  for (const e of n.edges) {
+    const li = el('li');
+    li.append(nodeLink(iriOf(e.source), label.get(e.source) ?? e.source, open), ` ${e.label} `, nodeLink(iriOf(e.target), label.get(e.target) ?? e.target, open));
+    list.append(li);
+  }
+  if (n.more > 0) list.append(el('li', `… ${n.more} more edges (double-click a node to expand it)`, 'muted'));
+  const legend = $('legend');
+  legend.replaceChildren();
+  for (const type of [...new Set(n.nodes.map((v) => v.types[0]).filter((t): t is string => t !== undefined))].sort()) {
+    const span = el('span');
+    const dot = el('i');
+    dot.style.background = typeColour(type);
+    span.append(dot, type);
+    legend.append(span);
+  }
+}
+
+async function showDocument(source: Source, iri: string, open: (iri: string) => void): Promise<void> {
+  const doc = await source.document(iri).catch(() => undefined);
+  const body = $('triples').querySelector('tbody')!;
+  body.replaceChildren();
+  $('diagnostics').replaceChildren();
+  if (doc === undefined) {
+    $('document-path').textContent = '(no document)';
+    $('document-text').textContent = '';
+    return;
+  }
+  $('document-path').textContent = doc.path;
+  $('document-text').textContent = doc.text;
+  for (const d of doc.diagnostics) $('diagnostics').append(el('li', `${d.code} ${d.line === undefined ? '' : `line ${d.line}: `}${d.message}`));
+  for (const t of doc.triples) {
+    const tr = el('tr');
+    const object = el('td');
+    object.append(t.objectKind === 'iri' ? nodeLink(t.object, t.object, open) : t.object.slice(0, 300));
+    tr.append(el('td', t.line === undefined ? '' : `${doc.path}:${t.line}`), el('td', t.subject), el('td', t.predicate), object);
+    body.append(tr);
+  }
+  if (doc.more > 0) body.append(el('tr', `… ${doc.more} more triples`, 'muted'));
+}
+
+function showSchema(schema: Schema): void {
+  $('schema-summary').textContent = `${schema.documents} documents · ${schema.triples} triples · ${schema.classes.length} classes · ${schema.predicates.length} predicates · ${schema.diagnostics} diagnostics`;
+  const fill = (id: string, rows: Array<[string, number]>): void => {
+    const body = $(id).querySelector('tbody')!;
+    body.replaceChildren(...rows.slice(0, 200).map(([a, b]) => {
+      const tr = el('tr');
+      tr.append(el('td', a), el('td', String(b)));
+      return tr;
+    }));
+  };
+  fill('classes', schema.classes.map((c) => [c.label, c.instances]));
+  fill('predicates', schema.predicates.map((p) => [p.label, p.triples]));
+  fill('folders', schema.folders.map((f) => [f.folder, f.documents]));
+}
+
+function sparqlBox(source: Source, prefixes: Record<string, string>, open: (iri: string) => void): void {
+  const prologue = Object.entries(prefixes).map(([p, ns]) => `PREFIX ${p}: <${ns}>`).join('\n');
+  const yasqe = new Yasqe($('yasqe'), {
+    value: `${prologue}\n\nSELECT ?tool ?name WHERE {\n  ?tool a mdkg:Tool ; schema:name ?name .\n} LIMIT 20`,
+    persistenceId: null,
+    autocompleters: [],
+    showQueryButton: true,
+    resizeable: false,
+    editorHeight: '180px',
+    requestConfig: { endpoint: 'api/sparql' },
+  } as never);
+  const yasr = new Yasr($('yasr'), { persistenceId: null, prefixes, defaultPlugin: 'table' } as never);
+  if (!source.live) {
+    $('sparql-note').hidden = false;
+    $('sparql-note').textContent = 'This is a static copy of the graph: SPARQL needs the mdkg view server (run mdkg view). The neighbourhoods, documents and schema below are embedded in the page.';
+    (yasqe as unknown as { setOption(name: string, value: unknown): void }).setOption('readOnly', true);
+  }
+  // The query runs through the page's own API (the page's token, mdkg's error codes), not YASQE's request.
+  (yasqe as unknown as { query: () => Promise<void> }).query = async () => {
+    const started = performance.now();
+    try {
+      const json = await source.sparql(yasqe.getValue());
+      yasr.setResponse({ data: JSON.stringify(json), contentType: 'application/sparql-results+json', status: 200 }, performance.now() - started);
+      $('yasr').dataset.state = 'done';
+      status('');
+    } catch (error) {
+      $('yasr').dataset.state = 'error';
+      yasr.setResponse({ error: { status: 400, statusText: error instanceof ApiError ? `${error.code}: ${error.message}` : String(error) } });
+      failed(error);
+    }
+  };
+  $('yasr').addEventListener('click', (event) => {
+    const a = (event.target as HTMLElement).closest('a');
+    if (a === null || !a.href.startsWith('http')) return;
+    event.preventDefault();
+    open(a.href);
+  });
+}
+
+async function boot(): Promise<void> {
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? undefined;
+  const source = window.MDKG_STATIC === undefined ? liveSource(token) : staticSource(window.MDKG_STATIC);
+  $('mode').textContent = source.live ? '' : 'static copy';
+  const graph = graphView($('graph'), (id) => void open(iriOf(id)), (id) => void expand(iriOf(id)));
+  const open = async (iri: string): Promise<void> => {
+    try {
+      const n = await source.node(iri);
+      graph.show(n);
+      $('graph-title').textContent = n.nodes[0]?.label ?? iri;
+      renderEdges(n, (i) => void open(i));
+      await showDocument(source, iri, (i) => void open(i));
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const expand = async (iri: string): Promise<void> => {
+    try {
+      graph.merge(await source.node(iri));
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const schema = await source.schema();
+  sparqlBox(source, schema.prefixes, (i) => void open(i));
+  $('search-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const request = ($('search-input') as HTMLInputElement).value;
+    if (request.trim() === '') return;
+    source.search(request).then((r) => renderHits(r.hits, (i) => void open(i)), failed);
+  });
+  if (!source.live) {
+    $('search-note').hidden = false;
+    $('search-note').textContent = 'Static copy: tool search needs the index of the mdkg view server; here the box finds documents by words of their title and path.';
+  }
+  showSchema(schema);
+  window.mdkgView = { ready: Promise.resolve(), showNode: open, graph, paintedAt: performance.now() };
+  document.body.dataset.ready = 'true';
+}
+
+void boot().catch(failed);
