@@ -83,7 +83,7 @@ export async function documentApi(ctx: ViewContext, iri: string): Promise<Docume
   const text = await readTextFile(join(ctx.kg.root, rel), { maxBytes: MAX_DOCUMENT_BYTES, file: doc.path, follow: false });
   const all = ctx.kg.store.getQuads(null, null, null, { termType: 'NamedNode', value: doc.iri } as never);
   const listed = all.slice(0, MAX_DOCUMENT_TRIPLES).map((q) => ({ predicate: q.predicate.value, object: encodeTerm(q.object), subject: q.subject }));
-  const lines = tripleLines(text, listed);
+  const lines = tripleLines(text, listed, ctx.data.prefixes);
   const prefixes = ctx.data.prefixes;
   const diagnostics = [...doc.diagnostics, ...ctx.kg.diagnostics.filter((d) => d.file === doc.path && !doc.diagnostics.includes(d))].slice(0, 200);
   return {

@@ -1,9 +1,10 @@
 // Where each triple of a document is written: the loader keeps no positions per triple (JSON-LD
-// expansion loses them), so the view locates each one in the document's text: the first line that
-// holds its object (a literal's first line, an IRI's local name), else its predicate's local name
-// used as a key; a line that holds both the key and the value comes first. Best effort and
-// bounded: at most MAX_LOCATED triples per document are located.
-import { decodeTerm, type TermCode } from './graph-data.js';
+// expansion loses them), so the view locates each one in the document's text, first match wins:
+// the line where the predicate's local name is a key whose value starts with the object; the
+// object's IRI (whole or compact) or a literal's first line anywhere; the object's local name;
+// the key alone. Triples mdkg adds itself (mdkg:sourcePath, mdkg:contentHash) have no line. Best
+// effort and bounded: at most MAX_LOCATED triples per document are located.
+import { decodeTerm, shortIri, type TermCode } from './graph-data.js';
 
 export const MAX_LOCATED = 500;
 
@@ -24,7 +25,11 @@ function lineAt(starts: readonly number[], offset: number): number {
 }
 
 /** 1-based lines of each triple (undefined where not found or past MAX_LOCATED). */
-export function tripleLines(text: string, triples: ReadonlyArray<{ predicate: string; object: TermCode }>): Array<number | undefined> {
+export function tripleLines(
+  text: string,
+  triples: ReadonlyArray<{ predicate: string; object: TermCode }>,
+  prefixes: Readonly<Record<string, string>> = {},
+): Array<number | undefined> {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   const find = (needle: string): number | undefined => {
@@ -32,14 +37,20 @@ export function tripleLines(text: string, triples: ReadonlyArray<{ predicate: st
     const at = text.indexOf(needle);
     return at === -1 ? undefined : lineAt(starts, at);
   };
-  const lineText = (line: number): string => text.slice(starts[line - 1], starts[line] ?? text.length);
-  /** The first line where the key (`key:` or `"key"`) and the value stand together (short values such as `false` are everywhere). */
-  const keyed = (key: string, needle: string): number | undefined => {
-    if (key.length === 0 || needle.length === 0) return undefined;
-    for (const form of [`${key}:`, `"${key}"`]) {
+  const lineEnd = (at: number): number => {
+    const end = text.indexOf('\n', at);
+    return end === -1 ? text.length : end;
+  };
+  /** The first line where `key:` or `"key":` is followed by the value (short values such as `true` are everywhere). */
+  const keyed = (key: string, values: readonly string[]): number | undefined => {
+    if (key.length === 0) return undefined;
+    for (const form of [`${key}:`, `"${key}":`]) {
       for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) {
-        const line = lineAt(starts, at);
-        if (lineText(line).includes(needle)) return line;
+        const rest = text
+          .slice(at + form.length, lineEnd(at))
+          .trim()
+          .replace(/^["']/, '');
+        if (values.some((v) => v.length > 0 && rest.startsWith(v))) return lineAt(starts, at);
       }
     }
     return undefined;
@@ -47,8 +58,13 @@ export function tripleLines(text: string, triples: ReadonlyArray<{ predicate: st
   return triples.map((t, i) => {
     if (i >= MAX_LOCATED) return undefined;
     const object = decodeTerm(t.object);
-    const needle = object.kind === 'literal' ? (object.value.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 80) : localName(object.value);
     const key = localName(t.predicate);
-    return keyed(key, needle) ?? find(needle) ?? find(`${key}:`) ?? find(`"${key}"`);
+    if (object.kind === 'literal') {
+      const first = (object.value.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 80);
+      return keyed(key, [first]) ?? find(first) ?? find(`${key}:`) ?? find(`"${key}"`);
+    }
+    const short = shortIri(object.value, prefixes);
+    const names = [object.value, short, localName(object.value)];
+    return keyed(key, names) ?? find(object.value) ?? (short === object.value ? undefined : find(short)) ?? find(localName(object.value)) ?? find(`${key}:`);
   });
 }

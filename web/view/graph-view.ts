@@ -39,7 +39,7 @@ export function graphView(container: HTMLElement, onTap: (id: string) => void, o
         style: { width: 1, 'line-color': '#afb8c1', 'target-arrow-shape': 'triangle', 'target-arrow-color': '#afb8c1', 'curve-style': 'straight', label: 'data(label)', 'font-size': 7, color: '#57606a', 'min-zoomed-font-size': 7 },
       },
     ],
-    wheelSensitivity: 0.3,
+    maxZoom: 2.5,
     textureOnViewport: true,
     hideEdgesOnViewport: true,
   });
