@@ -1,5 +1,6 @@
-// `npm run build`, last step: the page of `mdkg view` as three files in dist/view/assets/
-// (index.html, app.js, app.css), from web/view/ with YASQE, YASR and Cytoscape.js inside (esbuild).
+// `npm run build`, last step: the page of `mdkg view` in dist/view/assets/ (index.html; app.js and
+// app.css with Cytoscape.js; sparql.js and sparql.css with YASQE and YASR, loaded after the page is
+// drawn), from web/view/ (esbuild).
 // The page loads nothing else: no network at run time, and the packages are devDependencies (an
 // install gets the built files only). The licences of the bundled packages go beside it.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ const outdir = join(root, 'dist', 'view', 'assets');
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 const result = await build({
-  entryPoints: { app: join(root, 'web', 'view', 'main.ts') },
+  entryPoints: { app: join(root, 'web', 'view', 'main.ts'), sparql: join(root, 'web', 'view', 'sparql-box.ts') },
   outdir,
   bundle: true,
   format: 'iife',
@@ -36,4 +37,4 @@ for (const input of Object.keys(result.metafile.inputs)) {
   packages.set(match[1], `${manifest.name}@${manifest.version} (${manifest.license ?? 'unknown'})\n\n${text}\n`);
 }
 const notices = [...packages.values()].sort();
-writeFileSync(join(outdir, 'THIRD-PARTY-LICENSES.txt'), `app.js and app.css bundle these ${notices.length} packages (scripts/bundle-view.mjs).\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`);
+writeFileSync(join(outdir, 'THIRD-PARTY-LICENSES.txt'), `app.js, app.css, sparql.js and sparql.css bundle these ${notices.length} packages (scripts/bundle-view.mjs).\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`);

@@ -13,5 +13,6 @@ export function viewContext(kg: KnowledgeGraph, config: MdkgConfig): ViewContext
     ...(config.learned?.ttl_days === undefined ? {} : { learned: { ttlDays: config.learned.ttl_days } }),
   });
   const data = graphData(kg);
+  void kg.profile; // computed now, not on the page's first request
   return { kg, index, config, data, graph: new GraphIndex(data) };
 }

@@ -1,4 +1,4 @@
-// The HTTP server of `mdkg view`: the page (three files built into dist/view/assets/) and its JSON
+// The HTTP server of `mdkg view`: the page (files built into dist/view/assets/) and its JSON
 // API, on a loopback address only. Requests must name a loopback host (Host and Origin: DNS
 // rebinding, util/http-guard.ts, as `serve --http`); with a token, every /api/ request must carry it
 // as a bearer token (the page's files hold no data and are served without). Read-only: GET, and
@@ -19,6 +19,8 @@ export const ASSETS: Readonly<Record<string, string>> = {
   'index.html': 'text/html; charset=utf-8',
   'app.js': 'text/javascript; charset=utf-8',
   'app.css': 'text/css; charset=utf-8',
+  'sparql.js': 'text/javascript; charset=utf-8',
+  'sparql.css': 'text/css; charset=utf-8',
 };
 
 const STATUS: Partial<Record<MdkgCode, number>> = {

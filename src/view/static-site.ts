@@ -2,7 +2,7 @@
 // plain files (or opened from file://). The page computes neighbourhoods from the embedded triples
 // (neighbourhood.ts, as the server does) and shows the documents (text, triples with their lines,
 // diagnostics) and the schema written here; SPARQL and tool search need the server and say so.
-// Writes only four files of fixed names, each atomically, into a folder that is new, empty, or an
+// Writes only six files of fixed names, each atomically, into a folder that is new, empty, or an
 // earlier static copy (never over someone else's index.html); none may be a symbolic link.
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +13,9 @@ import { type DocumentView, documentApi, schemaApi, type ViewContext } from './a
 
 /** The line that marks an index.html as a static copy of `mdkg view`. */
 export const STATIC_MARK = '<meta name="generator" content="mdkg view --static">';
-const FILES = ['index.html', 'assets/app.js', 'assets/app.css', 'assets/graph-data.js'];
+const FILES = ['index.html', 'assets/app.js', 'assets/app.css', 'assets/sparql.js', 'assets/sparql.css', 'assets/graph-data.js'];
+/** The built page's files copied as they are. */
+const ASSET_FILES = ['app.js', 'app.css', 'sparql.js', 'sparql.css'];
 
 async function checkFolder(dir: string): Promise<void> {
   const here = await lstat(dir).catch(() => undefined);
@@ -47,7 +49,8 @@ export async function writeStaticView(ctx: ViewContext, dir: string, assets: str
     readFile(join(assets, name), 'utf8').catch(() => {
       throw new MdkgError('MDKG_NOT_FOUND', `the page is not built (${name} is missing from ${assets}): run npm run build`, { file: join(assets, name) });
     });
-  const [html, js, css] = await Promise.all([read('index.html'), read('app.js'), read('app.css')]);
+  const html = await read('index.html');
+  const assetTexts = await Promise.all(ASSET_FILES.map(read));
   const documents: Record<string, DocumentView> = {};
   for (const d of ctx.data.documents) {
     // A document changed or removed since the load is left out (the page says it has no document).
@@ -63,8 +66,7 @@ export async function writeStaticView(ctx: ViewContext, dir: string, assets: str
     .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${STATIC_MARK}`)
     .replace('<!--MDKG_STATIC_DATA-->', '<script src="assets/graph-data.js"></script>');
   await writeFileAtomic(join(dir, 'assets', 'graph-data.js'), data);
-  await writeFileAtomic(join(dir, 'assets', 'app.js'), js);
-  await writeFileAtomic(join(dir, 'assets', 'app.css'), css);
+  for (const [i, name] of ASSET_FILES.entries()) await writeFileAtomic(join(dir, 'assets', name), assetTexts[i]!);
   await writeFileAtomic(join(dir, 'index.html'), page);
-  return { dir, documents: Object.keys(documents).length, bytes: Buffer.byteLength(data) + page.length + js.length + css.length };
+  return { dir, documents: Object.keys(documents).length, bytes: [data, page, ...assetTexts].reduce((sum, text) => sum + Buffer.byteLength(text), 0) };
 }

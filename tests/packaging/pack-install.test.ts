@@ -66,6 +66,8 @@ describe('the packed package, installed into an empty folder', () => {
       'dist/view/assets/index.html',
       'dist/view/assets/app.js',
       'dist/view/assets/app.css',
+      'dist/view/assets/sparql.js',
+      'dist/view/assets/sparql.css',
       'dist/view/assets/THIRD-PARTY-LICENSES.txt',
       'dist/lexicon/data/thesaurus.json',
       'dist/lexicon/data/english-words.json',

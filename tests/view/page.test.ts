@@ -48,7 +48,7 @@ beforeAll(async () => {
     if (!r.url().startsWith(url) && !r.url().startsWith('file://') && !r.url().startsWith('data:')) foreign.push(r.url());
   });
   await page.goto(url);
-  await page.waitForSelector('body[data-ready=true]');
+  await page.waitForSelector('body[data-ready=true][data-sparql=ready]');
 }, 60_000);
 
 afterAll(async () => {
@@ -132,7 +132,7 @@ describe.skipIf(noBrowser !== undefined)('mdkg view in chromium', () => {
     expect([written.code, written.stdout]).toEqual([0, expect.stringMatching(/^mdkg view: wrote .*index\.html \(4 documents, \d+ KiB\)\n$/)]);
     const copy = await browser.context.newPage();
     await copy.goto(pathToFileURL(join(site, 'index.html')).href);
-    await copy.waitForSelector('body[data-ready=true]');
+    await copy.waitForSelector('body[data-ready=true][data-sparql=ready]');
     expect(await copy.textContent('#mode')).toBe('static copy');
     expect(await copy.isVisible('#sparql-note')).toBe(true);
     await copy.fill('#search-input', 'read note');

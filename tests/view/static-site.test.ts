@@ -9,7 +9,13 @@ import { STATIC_MARK, writeStaticView } from '../../src/view/static-site.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { VIEW_GRAPH } from '../helpers/view-graph.js';
 
-const PAGE = { 'index.html': '<html><head><meta charset="utf-8"></head><body><!--MDKG_STATIC_DATA--></body></html>', 'app.js': 'app();', 'app.css': 'body{}' };
+const PAGE = {
+  'index.html': '<html><head><meta charset="utf-8"></head><body><!--MDKG_STATIC_DATA--></body></html>',
+  'app.js': 'app();',
+  'app.css': 'body{}',
+  'sparql.js': 'sparql();',
+  'sparql.css': 'pre{}',
+};
 
 async function setUp(extra: Record<string, string> = {}) {
   const graphs = await tempDir({ ...VIEW_GRAPH, ...extra });

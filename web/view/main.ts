@@ -1,10 +1,6 @@
 // The page of `mdkg view`: SPARQL box (YASQE, prefixes preloaded) with its result table (YASR),
 // tool search, neighbourhood graph, document panel and schema overview. Nothing is fetched but the
 // page's own API; the static copy (`mdkg view --static`) reads the graph embedded in the page.
-import Yasqe from '@zazuko/yasqe';
-import Yasr from '@zazuko/yasr';
-import '@zazuko/yasqe/build/yasqe.min.css';
-import '@zazuko/yasr/build/yasr.min.css';
 import './app.css';
 import type { Neighbourhood } from '../../src/view/neighbourhood.js';
 import { graphView, typeColour } from './graph-view.js';
@@ -13,7 +9,7 @@ import { ApiError, type Hit, liveSource, type Schema, type Source, type StaticDa
 declare global {
   interface Window {
     MDKG_STATIC?: StaticData;
-    mdkgView?: { ready: Promise<void>; showNode(iri: string): Promise<void>; graph: ReturnType<typeof graphView>; paintedAt?: number };
+    mdkgView?: { showNode(iri: string, limit?: number): Promise<void>; graph: ReturnType<typeof graphView> };
   }
 }
 
@@ -30,7 +26,7 @@ function status(text: string): void {
   $('status').textContent = text;
 }
 
-function failed(error: unknown): void {
+export function failed(error: unknown): void {
   status(error instanceof ApiError ? `${error.code}: ${error.message}` : String(error));
 }
 
@@ -153,43 +149,18 @@ function showSchema(schema: Schema): void {
   fill('folders', schema.folders.map((f) => [f.folder, f.documents]));
 }
 
-function sparqlBox(source: Source, prefixes: Record<string, string>, open: (iri: string) => void): void {
-  const prologue = Object.entries(prefixes).map(([p, ns]) => `PREFIX ${p}: <${ns}>`).join('\n');
-  const yasqe = new Yasqe($('yasqe'), {
-    value: `${prologue}\n\nSELECT ?tool ?name WHERE {\n  ?tool a mdkg:Tool ; schema:name ?name .\n} LIMIT 20`,
-    persistenceId: null,
-    autocompleters: [],
-    showQueryButton: true,
-    resizeable: false,
-    editorHeight: '180px',
-    requestConfig: { endpoint: 'api/sparql' },
-  } as never);
-  const yasr = new Yasr($('yasr'), { persistenceId: null, prefixes, defaultPlugin: 'table' } as never);
-  if (!source.live) {
-    $('sparql-note').hidden = false;
-    $('sparql-note').textContent = 'This is a static copy of the graph: SPARQL needs the mdkg view server (run mdkg view). The neighbourhoods, documents and schema below are embedded in the page.';
-    (yasqe as unknown as { setOption(name: string, value: unknown): void }).setOption('readOnly', true);
-  }
-  // The query runs through the page's own API (the page's token, mdkg's error codes), not YASQE's request.
-  (yasqe as unknown as { query: () => Promise<void> }).query = async () => {
-    const started = performance.now();
-    try {
-      const json = await source.sparql(yasqe.getValue());
-      yasr.setResponse({ data: JSON.stringify(json), contentType: 'application/sparql-results+json', status: 200 }, performance.now() - started);
-      $('yasr').dataset.state = 'done';
-      status('');
-    } catch (error) {
-      $('yasr').dataset.state = 'error';
-      yasr.setResponse({ error: { status: 400, statusText: error instanceof ApiError ? `${error.code}: ${error.message}` : String(error) } });
-      failed(error);
-    }
+/**
+ * The SPARQL box comes in its own script (YASQE and YASR are most of the page's code), loaded
+ * after the rest of the page is drawn, as a classic script so that it loads from file:// too.
+ */
+function loadSparqlBox(source: Source, prefixes: Record<string, string>, open: (iri: string) => void): void {
+  const script = document.createElement('script');
+  script.src = 'assets/sparql.js';
+  script.onload = () => {
+    window.mdkgSparql?.mount(source, prefixes, open, failed);
+    document.body.dataset.sparql = 'ready';
   };
-  $('yasr').addEventListener('click', (event) => {
-    const a = (event.target as HTMLElement).closest('a');
-    if (a === null || !a.href.startsWith('http')) return;
-    event.preventDefault();
-    open(a.href);
-  });
+  document.body.append(script);
 }
 
 async function boot(): Promise<void> {
@@ -197,9 +168,9 @@ async function boot(): Promise<void> {
   const source = window.MDKG_STATIC === undefined ? liveSource(token) : staticSource(window.MDKG_STATIC);
   $('mode').textContent = source.live ? '' : 'static copy';
   const graph = graphView($('graph'), (id) => void open(iriOf(id)), (id) => void expand(iriOf(id)));
-  const open = async (iri: string): Promise<void> => {
+  const open = async (iri: string, limit?: number): Promise<void> => {
     try {
-      const n = await source.node(iri);
+      const n = await source.node(iri, limit);
       graph.show(n);
       $('graph-title').textContent = n.nodes[0]?.label ?? iri;
       renderEdges(n, (i) => void open(i));
@@ -216,7 +187,6 @@ async function boot(): Promise<void> {
     }
   };
   const schema = await source.schema();
-  sparqlBox(source, schema.prefixes, (i) => void open(i));
   $('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const request = ($('search-input') as HTMLInputElement).value;
@@ -228,7 +198,9 @@ async function boot(): Promise<void> {
     $('search-note').textContent = 'Static copy: tool search needs the index of the mdkg view server; here the box finds documents by words of their title and path.';
   }
   showSchema(schema);
-  window.mdkgView = { ready: Promise.resolve(), showNode: open, graph, paintedAt: performance.now() };
+  loadSparqlBox(source, schema.prefixes, (i) => void open(i));
+  // For the browser tests and benchmarks/view.ts.
+  window.mdkgView = { showNode: open, graph };
   document.body.dataset.ready = 'true';
 }
 
