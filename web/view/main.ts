@@ -159,11 +159,13 @@ function loadSparqlBox(source: Source, prefixes: Record<string, string>, open: (
   script.onload = () => {
     window.mdkgSparql?.mount(source, prefixes, open, failed);
     document.body.dataset.sparql = 'ready';
+    performance.mark('mdkg-sparql');
   };
   document.body.append(script);
 }
 
 async function boot(): Promise<void> {
+  performance.mark('mdkg-boot');
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? undefined;
   const source = window.MDKG_STATIC === undefined ? liveSource(token) : staticSource(window.MDKG_STATIC);
   $('mode').textContent = source.live ? '' : 'static copy';
@@ -187,6 +189,7 @@ async function boot(): Promise<void> {
     }
   };
   const schema = await source.schema();
+  performance.mark('mdkg-schema');
   $('search-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const request = ($('search-input') as HTMLInputElement).value;
@@ -202,6 +205,7 @@ async function boot(): Promise<void> {
   // For the browser tests and benchmarks/view.ts.
   window.mdkgView = { showNode: open, graph };
   document.body.dataset.ready = 'true';
+  performance.mark('mdkg-ready');
 }
 
 void boot().catch(failed);
