@@ -104,7 +104,7 @@ describe.skipIf(noBrowser !== undefined)('mdkg view in chromium', () => {
     ]);
     expect(await page.textContent('#document-path')).toBe('tools/notes/read_note.md');
     const rows = await page.locator('#triples tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
-    expect(rows).toContainEqual(['tools/notes/read_note.md:4', 'tool:notes/read_note', 'schema:name', 'Read Note']);
+    expect(rows).toContainEqual(['4', 'tool:notes/read_note', 'schema:name', 'Read Note']);
   });
 
   it('centres a node clicked in the graph', async () => {

@@ -68,7 +68,7 @@ export function graphView(container: HTMLElement, onTap: (id: string) => void, o
         style: { width: 1, 'line-color': '#afb8c1', 'target-arrow-shape': 'triangle', 'target-arrow-color': '#afb8c1', 'curve-style': 'straight', label: 'data(label)', 'font-size': 7, color: '#57606a', 'min-zoomed-font-size': 7 },
       },
     ],
-    maxZoom: 2.5,
+    maxZoom: 1.6,
     textureOnViewport: true,
     hideEdgesOnViewport: true,
   });

@@ -128,7 +128,7 @@ async function showDocument(source: Source, iri: string, open: (iri: string) => 
     const tr = el('tr');
     const object = el('td');
     object.append(t.objectKind === 'iri' ? nodeLink(t.object, t.object, open) : t.object.slice(0, 300));
-    tr.append(el('td', t.line === undefined ? '' : `${doc.path}:${t.line}`), el('td', t.subject), el('td', t.predicate), object);
+    tr.append(el('td', t.line === undefined ? '' : String(t.line)), el('td', t.subject), el('td', t.predicate), object);
     body.append(tr);
   }
   if (doc.more > 0) body.append(el('tr', `… ${doc.more} more triples`, 'muted'));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MdkgError } from '../../errors.js';
-import { closeQueryWorkers } from '../../sparql/worker-pool.js';
+import { closeQueryWorkers, warmQueryWorkers } from '../../sparql/worker-pool.js';
 import { viewContext } from '../../view/context.js';
 import { assetsDir, serveView, viewUrl } from '../../view/server.js';
 import { writeStaticView } from '../../view/static-site.js';
@@ -31,6 +31,8 @@ export async function viewCommand(args: string[], io: CliIo): Promise<number> {
   if (values.static !== undefined && values.static.trim() === '') throw new MdkgError('MDKG_USAGE', '--static needs a folder');
   if (values.static !== undefined && (values.port !== undefined || values.open === true))
     throw new MdkgError('MDKG_USAGE', '--static writes files: it takes neither --port nor --open');
+  // The page's first query would otherwise wait for a query worker to load the engine.
+  if (values.static === undefined) warmQueryWorkers();
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
   const ctx = viewContext(kg, config);
