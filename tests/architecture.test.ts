@@ -109,6 +109,9 @@ const FORBIDDEN: ReadonlyArray<[from: string, to: string]> = [
   ['rdf', 'search'],
   ['sparql', 'search'],
   ['markdown-ld', 'search'],
+  ['view', 'gateway'],
+  ['view', 'cli'],
+  ['gateway', 'view'],
 ];
 
 /**
