@@ -12,7 +12,10 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(REPO, 'docs', 'images');
 
 function startView(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(REPO, 'bin', 'mdkg.js'), 'view', '--graphs', join(REPO, 'graphs')], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(REPO, 'bin', 'mdkg.js'), 'view', '--graphs', join(REPO, 'graphs')], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -43,7 +46,9 @@ async function main(): Promise<void> {
     await page.keyboard.press('Control+End');
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('Shift+ArrowUp');
     await page.keyboard.press('Shift+End');
-    await page.keyboard.insertText('SELECT ?tool ?source (COUNT(?p) AS ?parameters) WHERE {\n  ?tool a mdkg:Tool ; mdkg:source ?source .\n  OPTIONAL { ?tool mdkg:parameter ?p }\n} GROUP BY ?tool ?source ORDER BY DESC(?parameters) LIMIT 6');
+    await page.keyboard.insertText(
+      'SELECT ?tool ?source (COUNT(?p) AS ?parameters) WHERE {\n  ?tool a mdkg:Tool ; mdkg:source ?source .\n  OPTIONAL { ?tool mdkg:parameter ?p }\n} GROUP BY ?tool ?source ORDER BY DESC(?parameters) LIMIT 6',
+    );
     await page.click('.yasqe_queryButton');
     await page.waitForSelector('#yasr[data-state=done]');
     await save('view-sparql.png', await page.locator('#query-panel').screenshot());
@@ -57,10 +62,17 @@ async function main(): Promise<void> {
     const graph = await page.locator('#graph-panel').boundingBox();
     if (search !== null && graph !== null) {
       const y = Math.min(search.y, graph.y);
-      await save('view-search-graph.png', await page.screenshot({ fullPage: true, clip: { x: search.x, y, width: graph.x + graph.width - search.x, height: 520 } }));
+      await save(
+        'view-search-graph.png',
+        await page.screenshot({ fullPage: true, clip: { x: search.x, y, width: graph.x + graph.width - search.x, height: 520 } }),
+      );
     }
     const doc = await page.locator('#document-panel').boundingBox();
-    if (doc !== null) await save('view-document.png', await page.screenshot({ fullPage: true, clip: { x: doc.x, y: doc.y, width: doc.width, height: Math.min(doc.height, 420) } }));
+    if (doc !== null)
+      await save(
+        'view-document.png',
+        await page.screenshot({ fullPage: true, clip: { x: doc.x, y: doc.y, width: doc.width, height: Math.min(doc.height, 420) } }),
+      );
   } finally {
     await browser.close();
     child.kill('SIGTERM');

@@ -108,6 +108,7 @@ describe.skipIf(noBrowser !== undefined)('mdkg view in chromium', () => {
   });
 
   it('centres a node clicked in the graph', async () => {
+    await page.locator('#graph').scrollIntoViewIfNeeded();
     // Where Cytoscape drew the node (the page exposes its graph as window.mdkgView for tests and benchmarks).
     const at = (await page.evaluate(`(() => {
       const cy = window.mdkgView.graph.cy;

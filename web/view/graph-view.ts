@@ -61,11 +61,32 @@ export function graphView(container: HTMLElement, onTap: (id: string) => void, o
   const cy = cytoscape({
     container,
     style: [
-      { selector: 'node', style: { 'background-color': 'data(colour)', label: 'data(label)', 'font-size': 9, width: 14, height: 14, 'text-valign': 'bottom', 'min-zoomed-font-size': 6 } },
+      {
+        selector: 'node',
+        style: {
+          'background-color': 'data(colour)',
+          label: 'data(label)',
+          'font-size': 9,
+          width: 14,
+          height: 14,
+          'text-valign': 'bottom',
+          'min-zoomed-font-size': 6,
+        },
+      },
       { selector: 'node.center', style: { width: 24, height: 24, 'border-width': 3, 'border-color': '#24292f' } },
       {
         selector: 'edge',
-        style: { width: 1, 'line-color': '#afb8c1', 'target-arrow-shape': 'triangle', 'target-arrow-color': '#afb8c1', 'curve-style': 'straight', label: 'data(label)', 'font-size': 7, color: '#57606a', 'min-zoomed-font-size': 7 },
+        style: {
+          width: 1,
+          'line-color': '#afb8c1',
+          'target-arrow-shape': 'triangle',
+          'target-arrow-color': '#afb8c1',
+          'curve-style': 'straight',
+          label: 'data(label)',
+          'font-size': 7,
+          color: '#57606a',
+          'min-zoomed-font-size': 7,
+        },
       },
     ],
     maxZoom: 1.6,

@@ -2,6 +2,7 @@
 // tool search, neighbourhood graph, document panel and schema overview. Nothing is fetched but the
 // page's own API; the static copy (`mdkg view --static`) reads the graph embedded in the page.
 import './app.css';
+import type { DocumentView } from '../../src/view/api.js';
 import type { Neighbourhood } from '../../src/view/neighbourhood.js';
 import { graphView, typeColour } from './graph-view.js';
 import { ApiError, type Hit, liveSource, type Schema, type Source, type StaticData, staticSource } from './source.js';
@@ -96,7 +97,11 @@ function renderEdges(n: Neighbourhood, open: (iri: string) => void): void {
   const label = new Map(n.nodes.map((v) => [v.id, v.label]));
   for (const e of n.edges) {
     const li = el('li');
-    li.append(nodeLink(iriOf(e.source), label.get(e.source) ?? e.source, open), ` ${e.label} `, nodeLink(iriOf(e.target), label.get(e.target) ?? e.target, open));
+    li.append(
+      nodeLink(iriOf(e.source), label.get(e.source) ?? e.source, open),
+      ` ${e.label} `,
+      nodeLink(iriOf(e.target), label.get(e.target) ?? e.target, open),
+    );
     list.append(li);
   }
   if (n.more > 0) list.append(el('li', `… ${n.more} more edges (double-click a node to expand it)`, 'muted'));
@@ -111,8 +116,7 @@ function renderEdges(n: Neighbourhood, open: (iri: string) => void): void {
   }
 }
 
-async function showDocument(source: Source, iri: string, open: (iri: string) => void): Promise<void> {
-  const doc = await source.document(iri).catch(() => undefined);
+function showDocument(doc: DocumentView | undefined, open: (iri: string) => void): void {
   const body = $('triples').querySelector('tbody')!;
   body.replaceChildren();
   $('diagnostics').replaceChildren();
@@ -135,18 +139,30 @@ async function showDocument(source: Source, iri: string, open: (iri: string) => 
 }
 
 function showSchema(schema: Schema): void {
-  $('schema-summary').textContent = `${schema.documents} documents · ${schema.triples} triples · ${schema.classes.length} classes · ${schema.predicates.length} predicates · ${schema.diagnostics} diagnostics`;
+  $('schema-summary').textContent =
+    `${schema.documents} documents · ${schema.triples} triples · ${schema.classes.length} classes · ${schema.predicates.length} predicates · ${schema.diagnostics} diagnostics`;
   const fill = (id: string, rows: Array<[string, number]>): void => {
     const body = $(id).querySelector('tbody')!;
-    body.replaceChildren(...rows.slice(0, 200).map(([a, b]) => {
-      const tr = el('tr');
-      tr.append(el('td', a), el('td', String(b)));
-      return tr;
-    }));
+    body.replaceChildren(
+      ...rows.slice(0, 200).map(([a, b]) => {
+        const tr = el('tr');
+        tr.append(el('td', a), el('td', String(b)));
+        return tr;
+      }),
+    );
   };
-  fill('classes', schema.classes.map((c) => [c.label, c.instances]));
-  fill('predicates', schema.predicates.map((p) => [p.label, p.triples]));
-  fill('folders', schema.folders.map((f) => [f.folder, f.documents]));
+  fill(
+    'classes',
+    schema.classes.map((c) => [c.label, c.instances]),
+  );
+  fill(
+    'predicates',
+    schema.predicates.map((p) => [p.label, p.triples]),
+  );
+  fill(
+    'folders',
+    schema.folders.map((f) => [f.folder, f.documents]),
+  );
 }
 
 /**
@@ -169,14 +185,19 @@ async function boot(): Promise<void> {
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? undefined;
   const source = window.MDKG_STATIC === undefined ? liveSource(token) : staticSource(window.MDKG_STATIC);
   $('mode').textContent = source.live ? '' : 'static copy';
-  const graph = graphView($('graph'), (id) => void open(iriOf(id)), (id) => void expand(iriOf(id)));
+  const graph = graphView(
+    $('graph'),
+    (id) => void open(iriOf(id)),
+    (id) => void expand(iriOf(id)),
+  );
   const open = async (iri: string, limit?: number): Promise<void> => {
     try {
-      const n = await source.node(iri, limit);
+      // The node's document is asked for at the same time (a node without one gets 404: no document shown).
+      const [n, doc] = await Promise.all([source.node(iri, limit), source.document(iri).catch(() => undefined)]);
       graph.show(n);
       $('graph-title').textContent = n.nodes[0]?.label ?? iri;
       renderEdges(n, (i) => void open(i));
-      await showDocument(source, iri, (i) => void open(i));
+      showDocument(doc, (i) => void open(i));
     } catch (error) {
       failed(error);
     }
@@ -198,7 +219,8 @@ async function boot(): Promise<void> {
   });
   if (!source.live) {
     $('search-note').hidden = false;
-    $('search-note').textContent = 'Static copy: tool search needs the index of the mdkg view server; here the box finds documents by words of their title and path.';
+    $('search-note').textContent =
+      'Static copy: tool search needs the index of the mdkg view server; here the box finds documents by words of their title and path.';
   }
   showSchema(schema);
   loadSparqlBox(source, schema.prefixes, (i) => void open(i));

@@ -23,7 +23,14 @@ export interface Hit {
   confidence?: number;
   annotations: { readOnlyHint?: boolean; destructiveHint?: boolean };
   required: string[];
-  evidence: Array<{ source: string; matched?: Array<{ term: string }>; corrected?: Array<{ from: string; to: string }>; path?: { from: string; relations: string[] }; cosine?: number; pair?: { term: string } }>;
+  evidence: Array<{
+    source: string;
+    matched?: Array<{ term: string }>;
+    corrected?: Array<{ from: string; to: string }>;
+    path?: { from: string; relations: string[] };
+    cosine?: number;
+    pair?: { term: string };
+  }>;
 }
 
 export interface StaticData {
@@ -78,7 +85,10 @@ export function staticSource(data: StaticData): Source {
     sparql: () => refused('SPARQL'),
     // Without the tool index, the box finds documents by words of their title or path.
     search: async (request) => {
-      const words = request.toLowerCase().split(/\s+/).filter((w) => w !== '');
+      const words = request
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w !== '');
       const hits = data.graph.documents
         .filter((d) => words.every((w) => `${d.title ?? ''} ${d.path}`.toLowerCase().includes(w)))
         .slice(0, 20)

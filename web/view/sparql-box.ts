@@ -16,7 +16,9 @@ declare global {
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
 
 export function mountSparqlBox(source: Source, prefixes: Record<string, string>, open: (iri: string) => void, failed: (error: unknown) => void): void {
-  const prologue = Object.entries(prefixes).map(([p, ns]) => `PREFIX ${p}: <${ns}>`).join('\n');
+  const prologue = Object.entries(prefixes)
+    .map(([p, ns]) => `PREFIX ${p}: <${ns}>`)
+    .join('\n');
   const yasqe = new Yasqe($('yasqe'), {
     value: `${prologue}\n\nSELECT ?tool ?name WHERE {\n  ?tool a mdkg:Tool ; schema:name ?name .\n} LIMIT 20`,
     persistenceId: null,
@@ -29,7 +31,8 @@ export function mountSparqlBox(source: Source, prefixes: Record<string, string>,
   const yasr = new Yasr($('yasr'), { persistenceId: null, prefixes, defaultPlugin: 'table' } as never);
   if (!source.live) {
     $('sparql-note').hidden = false;
-    $('sparql-note').textContent = 'This is a static copy of the graph: SPARQL needs the mdkg view server (run mdkg view). The neighbourhoods, documents and schema below are embedded in the page.';
+    $('sparql-note').textContent =
+      'This is a static copy of the graph: SPARQL needs the mdkg view server (run mdkg view). The neighbourhoods, documents and schema below are embedded in the page.';
     (yasqe as unknown as { setOption(name: string, value: unknown): void }).setOption('readOnly', true);
   }
   // The query runs through the page's own API (the page's token, mdkg's error codes), not YASQE's request.
@@ -53,6 +56,5 @@ export function mountSparqlBox(source: Source, prefixes: Record<string, string>,
     open(a.href);
   });
 }
-
 
 window.mdkgSparql = { mount: mountSparqlBox };
