@@ -61,10 +61,10 @@ export async function writeStaticView(ctx: ViewContext, dir: string, assets: str
     if (view !== undefined) documents[d.iri] = view;
   }
   // JSON is JavaScript; `<` is escaped so no text in the graph can end a script element.
-  const data = `window.MDKG_STATIC=${JSON.stringify({ graph: ctx.data, documents, schema: schemaApi(ctx) }).replace(/</g, '\\u003c')};\n`;
+  const data = `window.mdkgStaticGraph=${JSON.stringify({ graph: ctx.data, documents, schema: schemaApi(ctx) }).replace(/</g, '\\u003c')};\n`;
   const page = html
     .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${STATIC_MARK}`)
-    .replace('<!--MDKG_STATIC_DATA-->', '<script src="assets/graph-data.js"></script>');
+    .replace('<!--static graph data-->', '<script src="assets/graph-data.js"></script>');
   await writeFileAtomic(join(dir, 'assets', 'graph-data.js'), data);
   for (const [i, name] of ASSET_FILES.entries()) await writeFileAtomic(join(dir, 'assets', name), assetTexts[i]!);
   await writeFileAtomic(join(dir, 'index.html'), page);

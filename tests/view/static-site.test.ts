@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { VIEW_GRAPH } from '../helpers/view-graph.js';
 
 const PAGE = {
-  'index.html': '<html><head><meta charset="utf-8"></head><body><!--MDKG_STATIC_DATA--></body></html>',
+  'index.html': '<html><head><meta charset="utf-8"></head><body><!--static graph data--></body></html>',
   'app.js': 'app();',
   'app.css': 'body{}',
   'sparql.js': 'sparql();',
@@ -35,9 +35,9 @@ describe('writeStaticView', () => {
     );
     expect(await readFile(join(site, 'assets', 'app.js'), 'utf8')).toBe('app();');
     const data = await readFile(join(site, 'assets', 'graph-data.js'), 'utf8');
-    expect(data.startsWith('window.MDKG_STATIC={"graph":{"terms":[')).toBe(true);
+    expect(data.startsWith('window.mdkgStaticGraph={"graph":{"terms":[')).toBe(true);
     expect(data.includes('</script')).toBe(false);
-    const embedded = JSON.parse(data.slice('window.MDKG_STATIC='.length, -2)) as { documents: Record<string, { path: string }>; schema: { documents: number } };
+    const embedded = JSON.parse(data.slice('window.mdkgStaticGraph='.length, -2)) as { documents: Record<string, { path: string }>; schema: { documents: number } };
     expect(embedded.documents['https://w3id.org/mdkg/tool/notes/read_note']?.path).toBe('tools/notes/read_note.md');
     expect(embedded.schema.documents).toBe(5);
     // An earlier copy is replaced.

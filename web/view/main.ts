@@ -9,7 +9,7 @@ import { ApiError, type Hit, liveSource, type Schema, type Source, type StaticDa
 
 declare global {
   interface Window {
-    MDKG_STATIC?: StaticData;
+    mdkgStaticGraph?: StaticData;
     mdkgView?: { showNode(iri: string, limit?: number): Promise<void>; graph: ReturnType<typeof graphView> };
   }
 }
@@ -183,7 +183,7 @@ function loadSparqlBox(source: Source, prefixes: Record<string, string>, open: (
 async function boot(): Promise<void> {
   performance.mark('mdkg-boot');
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? undefined;
-  const source = window.MDKG_STATIC === undefined ? liveSource(token) : staticSource(window.MDKG_STATIC);
+  const source = window.mdkgStaticGraph === undefined ? liveSource(token) : staticSource(window.mdkgStaticGraph);
   $('mode').textContent = source.live ? '' : 'static copy';
   const graph = graphView(
     $('graph'),
