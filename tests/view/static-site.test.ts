@@ -37,7 +37,10 @@ describe('writeStaticView', () => {
     const data = await readFile(join(site, 'assets', 'graph-data.js'), 'utf8');
     expect(data.startsWith('window.mdkgStaticGraph={"graph":{"terms":[')).toBe(true);
     expect(data.includes('</script')).toBe(false);
-    const embedded = JSON.parse(data.slice('window.mdkgStaticGraph='.length, -2)) as { documents: Record<string, { path: string }>; schema: { documents: number } };
+    const embedded = JSON.parse(data.slice('window.mdkgStaticGraph='.length, -2)) as {
+      documents: Record<string, { path: string }>;
+      schema: { documents: number };
+    };
     expect(embedded.documents['https://w3id.org/mdkg/tool/notes/read_note']?.path).toBe('tools/notes/read_note.md');
     expect(embedded.schema.documents).toBe(5);
     // An earlier copy is replaced.
