@@ -1,4 +1,4 @@
-// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --without <kind>]`.
+// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --without <kind> --profile <dir>]`.
 // Not a unit test. A spawned gateway with a hostile downstream server (tests/fixtures/mcp/hostile-tools.mjs)
 // serves concurrent SDK clients over Streamable HTTP, each repeating one kind of call:
 //   search_tools; call_tool to a slow tool (500 ms); call_tool to hostile tools (a catastrophic
@@ -57,6 +57,9 @@ function call(kind: Kind, i: number): [string, Record<string, unknown>] {
   return ['index_build', {}];
 }
 
+/** `--profile <dir>`: the gateway writes a CPU profile of its main thread there when it ends. */
+const PROFILE = process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[process.argv.indexOf('--profile') + 1]}`] : [];
+
 /** `--without <kind>`: that kind's clients search instead (to see what slows the other clients down). */
 const WITHOUT = process.argv.includes('--without') ? process.argv[process.argv.indexOf('--without') + 1] : undefined;
 
@@ -108,7 +111,7 @@ async function main(): Promise<number> {
     join(work, 'mdkg.config.yaml'),
     `servers:\n  hostile: { command: ${JSON.stringify(server.command)}, args: [${JSON.stringify(HOSTILE)}], timeout_ms: 5000, max_result_bytes: 1048576 }\n`,
   );
-  const child = spawn(process.execPath, [BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(work, 'graphs')], {
+  const child = spawn(process.execPath, [...PROFILE, BIN, 'serve', '--http', '127.0.0.1:0', '--graphs', join(work, 'graphs')], {
     cwd: work,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -161,7 +164,22 @@ async function main(): Promise<number> {
     console.log(
       `\nsearch_tools p95: quiet ${pct(quiet, 95).toFixed(0)} ms (the same ${Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === 'search_tools').length} clients alone, ${quiet.length} calls), under stress ${searchP95.toFixed(0)} ms: ${(searchP95 / Math.max(1, pct(quiet, 95))).toFixed(2)}x`,
     );
-    console.log(`server RSS (MiB): start ${rss[0]}, through the run ${rss.slice(1, -1).join(', ')}, end ${rss.at(-1)}`);
+    console.log(`server RSS (MiB): before the stress run ${rss[0]}, through it ${rss.slice(1, -1).join(', ')}, end ${rss.at(-1)}`);
+    // Growth is the trend through the run (least squares over the samples of the run), not the step from an idle server to a busy one.
+    const samples = rss.slice(1);
+    const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const xs = samples.map((_, i) => (i * SECONDS) / Math.max(1, samples.length - 1) / 60);
+    const [mx, my] = [mean(xs), mean(samples)];
+    const slope =
+      xs.reduce((a, x, i) => a + (x - mx) * ((samples[i] ?? 0) - my), 0) /
+      Math.max(
+        1e-9,
+        xs.reduce((a, x) => a + (x - mx) ** 2, 0),
+      );
+    const third = Math.max(1, Math.floor(samples.length / 3));
+    console.log(
+      `RSS trend through the run: ${slope.toFixed(1)} MiB/min; first third mean ${mean(samples.slice(0, third)).toFixed(0)}, last third mean ${mean(samples.slice(-third)).toFixed(0)} MiB`,
+    );
     console.log(over === 0 ? 'every answer within its limit + margin' : `${over} answers over their limit + margin`);
     return over === 0 ? 0 : 1;
   } finally {

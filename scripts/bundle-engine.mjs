@@ -38,6 +38,10 @@ const result = await build({
   target: 'node20',
   banner: { js: banner },
   legalComments: 'none',
+  // Old URL code in the engine's dependencies (tr46, whatwg-url) requires Node's built-in punycode,
+  // which Node 22 flags as deprecated on stderr at every query: the userland package of the same
+  // code (the one Node's own module was copied from) is bundled instead.
+  alias: { punycode: 'punycode/' },
   metafile: true,
   logLevel: 'warning',
 });

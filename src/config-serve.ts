@@ -37,6 +37,7 @@ export const EXPOSABLE_TOOLS = [
   'search_tools',
   'get_tool_schema',
   'call_tool',
+  'plan_tools',
   'graph_schema',
   'graph_query',
   'graph_search',

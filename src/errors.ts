@@ -147,6 +147,11 @@ export const ERROR_CODES = {
     when: 'A live MCP server did not answer within its timeout; it was ended with its process group.',
     fix: 'Raise timeout_ms for that server, or fix the server.',
   },
+  /** Information: the index was being rebuilt (index_build, a learned pair, a server's changed list) and the answer came from the index as it was. */
+  MDKG_INDEX_REFRESHING: {
+    when: "Information: the index was being rebuilt (index_build, a learned pair, a server's changed list) and the answer came from the index as it was.",
+    fix: 'Nothing to do; search again after the rebuild to see its changes.',
+  },
   /** A warning: a server was still connecting or indexing its tools when a search stopped waiting. */
   MDKG_SOURCE_PENDING: { when: 'A warning: a server was still connecting or indexing its tools when a search stopped waiting.', fix: 'Search again soon.' },
   /** One tool of a source is invalid (no name, a repeated name, a bad schema); it is skipped, the others are kept. */
@@ -215,6 +220,26 @@ export const ERROR_CODES = {
   MDKG_LOW_CONFIDENCE: {
     when: "A warning: no tool matched, or the best match's confidence is below the threshold; the request may match no tool.",
     fix: 'Rephrase, or treat the results as guesses.',
+  },
+  /** A plan has no target: the tool given as target is not in the graph, the request is empty, or (a warning) no tool matches one of its clauses. */
+  MDKG_PLAN_UNKNOWN_TARGET: {
+    when: 'A plan has no target: the tool given as target is not in the graph, the request is empty, or (a warning) no tool matches one of its clauses.',
+    fix: 'Give a tool id from mdkg search (tool:<source>/<name>), or describe the task.',
+  },
+  /** A warning: the tool chosen as a plan's target for a clause has a confidence below the search threshold; the plan may be built on the wrong tool. */
+  MDKG_PLAN_LOW_CONFIDENCE: {
+    when: "A warning: the tool chosen as a plan's target for a clause has a confidence below the search threshold; the plan may be built on the wrong tool.",
+    fix: 'Check the target, rephrase the request, or give the tool with --target (plan_tools: target).',
+  },
+  /** A warning: the requires edges of a plan's tools form a cycle; the producer that closes it is skipped (its parameter may be missing). */
+  MDKG_PLAN_CYCLE: {
+    when: "A warning: the requires edges of a plan's tools form a cycle; the producer that closes it is skipped (its parameter may be missing).",
+    fix: 'Nothing to do for the plan; fix the declared or hand-written edges that make the cycle if it is wrong.',
+  },
+  /** A warning: a plan's prerequisites reach the depth limit (3 by default); a parameter below it is listed as missing. */
+  MDKG_PLAN_DEPTH: {
+    when: "A warning: a plan's prerequisites reach the depth limit (3 by default); a parameter below it is listed as missing.",
+    fix: 'Raise --max-depth (plan_tools: max_depth), or give the value in the request.',
   },
   /** A warning: vectors are off for this run (the optional embedding package is not installed, a provider setting is missing, or the tools could not be embedded); search ranks lexically. */
   MDKG_EMBEDDINGS_UNAVAILABLE: {

@@ -96,6 +96,21 @@ export { tokenize } from './search/text/tokenize.js';
 export { classifyIntent } from './search/request/intent.js';
 export type { IntentResult } from './search/request/intent.js';
 export { graphSearch } from './search/graph-search/graph-search.js';
+export { planRequest } from './plan/plan-request.js';
+export { withPrerequisites } from './plan/prerequisites.js';
+export type { PrerequisiteOptions } from './plan/prerequisites.js';
+export type {
+  ClosureEntry,
+  Plan,
+  PlanBinding,
+  PlanExplanation,
+  PlanMissing,
+  PlanOptional,
+  PlanOptions,
+  PlanSource,
+  PlanStep,
+  PlanTarget,
+} from './plan/types.js';
 export type { GraphMatch, GraphSearchOptions, GraphSearchResult } from './search/graph-search/graph-search.js';
 export { DEFAULT_SEARCH_PARAMS } from './search/params/search-params.js';
 export type { SearchOverrides, SearchParams } from './search/params/search-params.js';

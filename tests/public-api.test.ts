@@ -58,6 +58,7 @@ describe('public API', () => {
       'parseDocument',
       'pathIri',
       'patternIndexOf',
+      'planRequest',
       'readDataset',
       'readMcpToolList',
       'readOpenApi',
@@ -78,6 +79,7 @@ describe('public API', () => {
       'toolDocument',
       'validateConfig',
       'validateSymbolRelevance',
+      'withPrerequisites',
       'writeDocument',
       'writeSourceDocuments',
     ]);

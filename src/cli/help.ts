@@ -24,6 +24,7 @@ Commands:
   generate tools     write tool documents from MCP servers, tool lists and OpenAPI specs
   generate code [d]  write code documents (symbols, imports, calls) from source files, incrementally
   search <request>   find the tools for a request in plain words, with confidence and evidence
+  plan <request>     the tools a request needs, prerequisites first, and which output feeds which input
   graph-search <w>   schema-aware SPARQL text search over any graph (local or federated)
   search-code <q>    find code symbols for a request ("where is the query made read-only")
   search-by-symbol   look a symbol up by name: --mode exact|prefix|contains|fuzzy
@@ -111,6 +112,8 @@ Options:
                            pipe on stdin reads standard input
   --explain                per-source ranks and scores, confidence features, related tools,
                            and a SPARQL query that shows the evidence with 'mdkg query'
+  --prerequisites          each result's required prerequisites right after it (marked
+                           prerequisiteOf in --json; see 'mdkg help plan')
   --json                   the whole result as JSON
 ${COMMON}
 `,
@@ -131,12 +134,35 @@ Options:
   --static <dir>           write a static copy of the page instead of serving
 ${COMMON}
 `,
+  plan: `Usage: mdkg plan ["<request>" | --file <path> | -] [options]
+
+The tools a request needs, in the order to call them: the best tool of each step of the request
+(the target), then, for each required parameter, a value the request states (an e-mail, a number,
+an id, a quoted string, a path or URL, a name after "named"/"called", an allowed value) or else
+the tool whose result produces it (a prerequisite, found through the graph's requires edges,
+declared ones first), recursively. Prints the steps, the bindings (s1.response[].id → s2.path.petId,
+with the rule and score that made them), the values to ask the user for (missing), and tools that
+often come before or after (optional). Nothing is called: run each step with call_tool. See
+docs/plans.md.
+
+Options:
+  --target <tool>          plan for this tool (id, source/name, or a unique name) instead of
+                           searching for the targets
+  --max-depth <n>          levels of prerequisites below a target, 0 to 10 (default 3)
+  --explain                the request values used, each binding's evidence, and every candidate
+                           producer of each parameter in the order they were ranked
+  --file <path>            read the request from a file (UTF-8); '-' reads standard input
+  --json                   the whole plan as JSON (targets, steps, bindings, missing, optional,
+                           closure, diagnostics)
+${COMMON}
+`,
   serve: `Usage: mdkg serve [--graphs <dir>] [--config <file>] [--http [HOST:]PORT] [--code-root <dir>]
 
 The MCP gateway: an agent connects to mdkg instead of to every server, over stdio (or Streamable
 HTTP at /mcp with --http, and GET /health for liveness and each server's state). Set a project
 up with 'mdkg init', which prints the client configuration. Meta-tools (serve.expose lists fewer):
   tools      search_tools (describe the task; waits for servers still connecting at start),
+             plan_tools (the calls a request needs, prerequisites first, with bindings),
              get_tool_schema, call_tool (arguments checked against the tool's JSON Schema, then
              forwarded; destructive tools are confirmed by the user through MCP elicitation, or
              need confirm: true), index_status, index_build

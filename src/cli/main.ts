@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   generate: async () => (await import('./commands/generate.js')).generateCommand,
   bench: async () => (await import('./commands/bench.js')).benchCommand,
   search: async () => (await import('./commands/search.js')).searchCommand,
+  plan: async () => (await import('./commands/plan.js')).planCommand,
   'graph-search': async () => (await import('./commands/graph-search.js')).graphSearchCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
   view: async () => (await import('./commands/view.js')).viewCommand,

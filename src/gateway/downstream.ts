@@ -216,7 +216,32 @@ export class Downstream {
     await pending?.kill().catch(() => undefined);
   }
 
-  /** Starts over (index_build): failures forgotten, a fresh connection. */
+  /**
+   * index_build: a connected server lists its tools again on the connection it has (calls of other
+   * clients in flight go on); any other, or one whose listing fails, starts over with a fresh
+   * connection, its failures forgotten.
+   */
+  async refresh(): Promise<void> {
+    const client = this.#client;
+    if (this.state === 'connected' && client !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      });
+      const listed = await Promise.race([listRaw(client), limit])
+        .catch(() => undefined)
+        .finally(() => clearTimeout(timer));
+      if (listed !== undefined && this.#client === client) {
+        this.tools = new Map(listed.map((t) => [t.name, t]));
+        this.onTools?.(listed);
+        return;
+      }
+    }
+    await this.reset();
+    await this.connect();
+  }
+
+  /** Starts over: failures forgotten, a fresh connection (made by the next connect). */
   async reset(): Promise<void> {
     await this.close();
     this.failures = 0;

@@ -5,7 +5,7 @@ import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
-import { buildGateway, connectAll, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
+import { buildGateway, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
 import { liveStatus } from './health.js';
 import { fail, ok } from './tool-calls.js';
 import { checkArguments } from './validate.js';
@@ -106,13 +106,12 @@ export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
   });
 }
 
-/** Reloads and re-indexes into `gw` (same object, so the server sees it; after the queued writes), then reconnects. */
+/** Reloads and re-indexes into `gw` (same object, so the server sees it; after the queued writes), then lists every server's tools again (see Downstream.refresh). */
 export async function indexBuild(gw: Gateway): Promise<CallToolResult> {
   await gw.work.run('index_build', DEFAULT_SERVER_TIMEOUT_MS, async () => {
     Object.assign(gw, await buildGateway(gw.graphsDir, gw.config, gw.cwd, gw));
   });
-  await Promise.all([...gw.servers.values()].map((s) => s.reset()));
-  await connectAll(gw);
+  await Promise.all([...gw.servers.values()].map((s) => s.refresh()));
   const status = (await indexStatus(gw)).structuredContent ?? {};
   return ok({ ...status, diagnostics: gw.diagnostics.filter((d) => d.severity !== 'info').slice(0, 100) });
 }

@@ -21,6 +21,10 @@ export const META_TOOLS: Tool[] = [
         query: { type: 'string', minLength: 1, maxLength: 10000, description: 'What you want to do, in plain words.' },
         limit: { type: 'integer', minimum: 1, maximum: 50, default: 5, description: 'How many tools to return.' },
         source: { type: 'string', description: 'Only tools of this server (source id).' },
+        prerequisites: {
+          type: 'boolean',
+          description: 'true: after each tool, the tools it requires first (marked prerequisiteOf), e.g. the lookup that gives the id it takes.',
+        },
       },
       ['query'],
     ),
@@ -48,6 +52,28 @@ export const META_TOOLS: Tool[] = [
       ['tool'],
     ),
     annotations: { title: 'Call a tool', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  },
+  {
+    name: 'plan_tools',
+    title: 'Plan the tool calls of a request',
+    description:
+      "The tools a request needs, in the order to call them: the target tool of each step of the request, and before it the tools whose results it needs (prerequisites), with which result field feeds which parameter (bindings: s1 response[].id -> s2 path.petId), the arguments already known from the request, the values to ask the user for (missing), and tools often run before or after (optional). Nothing is called: run each step with call_tool, filling each binding from the earlier step's result.",
+    inputSchema: object(
+      {
+        request: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 10000,
+          description: 'What you want to do, in plain words, with the values you know ("upload a photo of pet 42").',
+        },
+        target: { type: 'string', minLength: 1, description: 'Plan for this tool (id from search_tools) instead of searching for the targets.' },
+        max_depth: { type: 'integer', minimum: 0, maximum: 10, default: 3, description: 'Levels of prerequisites below a target.' },
+        known: { type: 'object', description: 'Values you already have, by parameter name ({"siteNo": "10001"}): they need no producer.' },
+        explain: { type: 'boolean', description: 'true: every candidate producer of each parameter, in ranked order.' },
+      },
+      ['request'],
+    ),
+    annotations: { title: 'Plan tool calls', ...READ },
   },
   {
     name: 'graph_schema',

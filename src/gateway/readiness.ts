@@ -9,10 +9,12 @@ import type { Downstream } from './downstream.js';
 import type { Gateway } from './gateway.js';
 import { resolveTool } from './resolve-tool.js';
 import { errorText } from './state-log.js';
+import type { Job } from './work-queue.js';
 
 /** The meta-tools that wait for the index (the code tools read code documents, which no server writes). */
 const WAITING = new Set([
   'search_tools',
+  'plan_tools',
   'get_tool_schema',
   'call_tool',
   'graph_search',
@@ -30,13 +32,27 @@ interface Blocker {
 /** Past a server's own timeout, the time its supervisor takes to mark it down (so the answer says "down", not "connecting"). */
 const GRACE_MS = 100;
 
+/**
+ * Whether readers of the index wait for a job: only when it brings what they lack (the first tools
+ * of a server, any tools when none is indexed) or what the user changed (the config, the graph's
+ * documents). A rebuild that one client asked for (index_build, a learned pair) or a server's
+ * changed tool list is a refresh: the others are answered from the index as it is, never stalled.
+ */
+function blocks(job: Job, indexed: ReadonlySet<string>): boolean {
+  if (indexed.size === 0) return true;
+  if (job.source !== undefined) return !indexed.has(job.source);
+  return job.label === 'config' || job.label === 'graph';
+}
+
 /** What the index is still waiting for: first connections of servers, then queued jobs (optionally of one source only). */
 function blockers(gw: Gateway, source: string | undefined): Blocker[] {
   const out: Blocker[] = [];
   for (const [server, since] of gw.firstConnects)
     if (gw.servers.get(server.source) === server && (source === undefined || server.source === source))
       out.push({ deadline: since + server.timeoutMs + GRACE_MS });
-  for (const job of gw.work.jobs) if (source === undefined || job.source === undefined || job.source === source) out.push({ deadline: job.deadline });
+  const indexed = new Set(gw.tools.map((t) => t.source));
+  for (const job of gw.work.jobs)
+    if ((source === undefined || job.source === undefined || job.source === source) && blocks(job, indexed)) out.push({ deadline: job.deadline });
   return out;
 }
 
@@ -69,6 +85,15 @@ export function pendingDiagnostics(gw: Gateway, source?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const indexed = new Set(gw.tools.map((t) => t.source));
   const now = Date.now();
+  const refresh = gw.work.jobs.find(
+    (job) => job.started && !blocks(job, indexed) && (source === undefined || job.source === undefined || job.source === source),
+  );
+  if (refresh !== undefined)
+    out.push({
+      code: 'MDKG_INDEX_REFRESHING',
+      severity: 'info',
+      message: `the index is being rebuilt (${refresh.label}): this answer is from the index as it was`,
+    });
   for (const server of gw.servers.values()) {
     if (source !== undefined && server.source !== source) continue;
     const since = gw.firstConnects.get(server);

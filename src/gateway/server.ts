@@ -11,6 +11,7 @@ import {
 import { fileStructureCall, reindexCall, repoMapCall, searchBySymbolCall, searchCodeCall, similarPatternsCall } from './code-calls.js';
 import { graphExport, graphQuery, graphSchema, graphSearchCall, indexBuild, indexStatus } from './graph-calls.js';
 import type { Gateway, Session } from './gateway.js';
+import { planTools } from './plan-calls.js';
 import { learnPairCall, validateSymbolRelevanceCall } from './learned-calls.js';
 import { listedTools } from './listing.js';
 import { profileOf } from './profiles.js';
@@ -24,6 +25,7 @@ type Handler = (gw: Gateway, args: never, session: Session) => Promise<CallToolR
 
 const HANDLERS = new Map<string, Handler>([
   ['search_tools', searchTools],
+  ['plan_tools', planTools],
   ['get_tool_schema', getToolSchema],
   ['call_tool', callTool],
   ['graph_schema', graphSchema],

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Diagnostic } from '../errors.js';
 import { runNormalizer } from '../search/request/normalize-query.js';
-import type { Evidence } from '../search/types.js';
+import { withPrerequisites } from '../plan/prerequisites.js';
+import type { Evidence, SearchHit } from '../search/types.js';
 import type { Gateway, KnownTool, Session } from './gateway.js';
 import { resolveTool } from './resolve-tool.js';
 import { confirmCall } from './confirm.js';
@@ -52,7 +53,11 @@ function evidenceLine(e: Evidence): string {
   return parts.join(': ');
 }
 
-export async function searchTools(gw: Gateway, args: { query: string; limit?: number; source?: string }, session?: Session): Promise<CallToolResult> {
+export async function searchTools(
+  gw: Gateway,
+  args: { query: string; limit?: number; source?: string; prerequisites?: boolean },
+  session?: Session,
+): Promise<CallToolResult> {
   const limit = args.limit ?? 5;
   const diagnostics: Diagnostic[] = [];
   let searched = args.query;
@@ -70,9 +75,14 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
   const profile = profileOf(gw.config, session?.profile);
   const filtered = args.source !== undefined || profile.restricts;
   const result = await gw.index.search(searched, { limit: filtered ? Math.min(100, limit * 10) : limit, ...strategy });
-  const hits = result.hits
-    .filter((h) => (args.source === undefined || h.source === args.source) && profile.denied(h.source, h.name) === undefined)
-    .slice(0, limit);
+  const allowed = (h: SearchHit): boolean => (args.source === undefined || h.source === args.source) && profile.denied(h.source, h.name) === undefined;
+  let hits = result.hits.filter(allowed).slice(0, limit);
+  if (args.prerequisites === true) {
+    // Each hit's required producers right after it (src/plan/prerequisites.ts): they read the graph.
+    const withPrereqs = withPrerequisites({ index: gw.index, graph: await gw.graph() }, { ...result, hits });
+    hits = withPrereqs.hits.filter((h) => h.prerequisiteOf === undefined || profile.denied(h.source, h.name) === undefined);
+    diagnostics.push(...withPrereqs.diagnostics.slice(result.diagnostics.length));
+  }
   diagnostics.push(...result.diagnostics);
   for (const source of new Set(hits.map((h) => h.source))) {
     const server = gw.servers.get(source);
@@ -99,6 +109,7 @@ export async function searchTools(gw: Gateway, args: { query: string; limit?: nu
       evidence: h.evidence.map(evidenceLine),
       related: h.related,
       nextSteps: h.nextSteps,
+      ...(h.prerequisiteOf === undefined ? {} : { prerequisiteOf: h.prerequisiteOf }),
     })),
     diagnostics,
   });

@@ -35,8 +35,11 @@ addFormats.default(draft7);
 addFormats.default(draft2020);
 
 type Compiled = { validate: ValidateFunction } | { unusable: string };
-/** Per tool key: the schema object last compiled (a relisted tool brings a new one) and the outcome. */
-const compiled = new Map<string, { schema: unknown; entry: Compiled }>();
+/**
+ * Per tool key: the schema object last seen, its JSON text, and the outcome. A relisted tool brings
+ * a new object: it is compiled again only when its text changed.
+ */
+const compiled = new Map<string, { schema: unknown; text: string; entry: Compiled }>();
 
 /** What checking arguments found: problems (empty when valid), or why the schema cannot be used. */
 export type ArgumentCheck = { problems: string[] } | { unusable: string };
@@ -95,7 +98,11 @@ function shape(value: unknown): { proto: boolean; depth: number } {
   return { proto, depth };
 }
 
+/** Schemas compiled so far (tests: an unchanged relisted schema is not compiled again). */
+export const compileCount = { value: 0 };
+
 function compile(schema: unknown): Compiled {
+  compileCount.value += 1;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return { unusable: 'it is not a JSON object' };
   const over = overBounds(schema);
   if (over !== undefined) return { unusable: over };
@@ -103,9 +110,22 @@ function compile(schema: unknown): Compiled {
     const s = schema as { $schema?: unknown };
     const ajv = typeof s.$schema === 'string' && s.$schema.includes('2020-12') ? draft2020 : draft7;
     const { $schema: _ignored, ...rest } = s as Record<string, unknown>;
-    return { validate: ajv.compile((shape(rest).proto ? escapeNames(rest, true) : rest) as object) };
+    const source = (shape(rest).proto ? escapeNames(rest, true) : rest) as object;
+    const validate = ajv.compile(source);
+    // ajv keeps every schema it compiled, keyed by the object: the function is kept here instead.
+    ajv.removeSchema(source);
+    return { validate };
   } catch (error) {
     return { unusable: oneLine(error) };
+  }
+}
+
+/** A schema's JSON text, to tell a relisted schema that is unchanged; '' when it has none (never taken as unchanged). */
+function schemaText(schema: unknown): string {
+  try {
+    return JSON.stringify(schema) ?? '';
+  } catch {
+    return '';
   }
 }
 
@@ -118,9 +138,11 @@ function oneLine(error: unknown): string {
 export function checkArguments(key: string, schema: unknown, value: unknown): ArgumentCheck {
   const known = compiled.get(key);
   let entry = known !== undefined && known.schema === schema ? known.entry : undefined;
+  let text = known?.text ?? '';
   if (entry === undefined) {
-    entry = compile(schema);
-    compiled.set(key, { schema, entry });
+    text = schemaText(schema);
+    entry = known !== undefined && text !== '' && known.text === text ? known.entry : compile(schema);
+    compiled.set(key, { schema, text, entry });
   }
   if ('unusable' in entry) return { unusable: `the input schema cannot be used: ${entry.unusable}` };
   const { proto, depth } = shape(value);
@@ -132,7 +154,7 @@ export function checkArguments(key: string, schema: unknown, value: unknown): Ar
     // Arguments are at most 256 levels deep: a stack overflow is a schema that recurses without
     // consuming the value, unusable from now on.
     entry = { unusable: oneLine(error) };
-    compiled.set(key, { schema, entry });
+    compiled.set(key, { schema, text, entry });
     return { unusable: `the input schema cannot be used: ${entry.unusable}` };
   }
   if (valid) return { problems: [] };

@@ -96,6 +96,11 @@ export interface SearchHit {
   related: string[];
   nextSteps: string[];
   /**
+   * With `prerequisites` (mdkg search --prerequisites, search_tools): set on a tool placed right after
+   * the hit it is a required producer of (its id), not ranked for the request itself (docs/plans.md).
+   */
+  prerequisiteOf?: string;
+  /**
    * With `explain`: the features the confidence was computed from, and (strategy `full`) the
    * re-ranker's features of this tool, kept apart (both have a `relative`; calibration is fitted on
    * exactly the confidence features). `calibrated`: the confidence the features give, when the hit's

@@ -51,6 +51,7 @@ describe('mdkg serve --http', () => {
     const calls: Array<[string, Record<string, unknown>, boolean]> = [
       ['get_tool_schema', { tool: 'memory/delete_entities' }, false],
       ['call_tool', { tool: 'memory/delete_entities', arguments: { entityNames: ['x'] } }, true],
+      ['plan_tools', { request: 'delete entities' }, false],
       ['graph_schema', {}, false],
       ['graph_query', { sparql: 'ASK { ?s a mdkg:Tool }' }, false],
       ['graph_search', { query: 'federation' }, false],

@@ -2,12 +2,13 @@
 // in a child, where coverage does not see them): the queue, the state lines and their masking, a
 // search waiting for a server's first connection, a config edit applied and a broken one kept,
 // /health's report. Waits are for the gateway's own lines and signals, with deadlines.
-import { rename, writeFile } from 'node:fs/promises';
+import { cp, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Downstream } from '../../src/gateway/downstream.js';
 import { buildGateway, connectAll, type Gateway, watchTools } from '../../src/gateway/gateway.js';
+import { indexBuild } from '../../src/gateway/graph-calls.js';
 import { healthReport, liveStatus } from '../../src/gateway/health.js';
 import { type LiveWatch, watchLive } from '../../src/gateway/live-config.js';
 import { withReadiness } from '../../src/gateway/readiness.js';
@@ -17,6 +18,8 @@ import { ChangeSignal, WorkQueue } from '../../src/gateway/work-queue.js';
 import { fixtureServer } from '../helpers/mcp-servers.js';
 import { referenceServers } from '../helpers/live-serve.js';
 import { tempDir } from '../helpers/temp-dir.js';
+
+const REPO_GRAPHS = join(import.meta.dirname, '..', '..', 'graphs');
 
 type Found = { tools: Array<{ id: string }>; diagnostics: Array<{ code: string; message: string }> };
 
@@ -173,4 +176,69 @@ describe('a gateway in this process', () => {
     expect(gw.tools.filter((t) => t.source === 'memory')).toEqual([]);
     expect(liveStatus(gw).config.error).toBeUndefined();
   }, 30_000);
+});
+
+describe('a refresh never stalls the other readers of the index', () => {
+  // A job held open by the test: which jobs make a search wait, and which are answered from the index as it is.
+  it.each([
+    ['index_build', undefined, false],
+    ['reindex', undefined, false],
+    ['tools of memory', 'memory', false],
+    ['tools of a server not indexed yet', 'weather', true],
+    ['config', undefined, true],
+    ['graph', undefined, true],
+  ])('a %s job: the search waits for it: %s', async (label, source, waits) => {
+    const dir = await tempDir({ 'graphs/.keep': '' });
+    await cp(join(REPO_GRAPHS, 'tools', 'memory'), join(dir, 'graphs', 'tools', 'memory'), { recursive: true });
+    const gw = await buildGateway(join(dir, 'graphs'), {}, dir);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => {
+      release = done;
+    });
+    const job = gw.work.run(label, 60_000, () => gate, source);
+    await new Promise((done) => setImmediate(done));
+    const order: string[] = [];
+    const query = 'create entities in the knowledge graph';
+    const search = withReadiness(gw, 'search_tools', { query }, () => searchTools(gw, { query, limit: 1 })).then((r) => {
+      order.push('search');
+      return r.structuredContent as Found;
+    });
+    // A search that must not wait is awaited while the job is held open (it would time the test out
+    // if it waited); one that must wait is given a moment, which a slow machine can only lengthen.
+    if (waits) await Promise.race([search, new Promise((done) => setTimeout(done, 50))]);
+    else await search;
+    order.push('job ends');
+    release();
+    await job;
+    const found = await search;
+    expect(order).toEqual(waits ? ['job ends', 'search'] : ['search', 'job ends']);
+    expect(found.tools[0]?.id).toBe('tool:memory/create_entities');
+    const refreshing = found.diagnostics.filter((d) => d.code === 'MDKG_INDEX_REFRESHING').map((d) => d.message);
+    expect(refreshing).toEqual(waits ? [] : [`the index is being rebuilt (${label}): this answer is from the index as it was`]);
+  });
+});
+
+describe('index_build', () => {
+  it('lists a connected server again on its own connection: a call in flight goes on, the server is not restarted', async () => {
+    const hostile = `  hostile: { command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(fixtureServer('hostile-tools.mjs'))}], timeout_ms: 5000 }`;
+    const dir = await tempDir({ 'graphs/.keep': '', 'mdkg.config.yaml': `servers:\n${hostile}\n` });
+    const { config, dir: configDir } = await loadConfig(dir);
+    const gw = await buildGateway(join(dir, 'graphs'), config, configDir);
+    try {
+      await connectAll(gw);
+      const events: string[] = [];
+      const server = gw.servers.get('hostile') as Downstream;
+      server.onChange = (_s, event) => events.push(event);
+      const client = await server.ready();
+      if (typeof client === 'string') throw new Error(client);
+      const slow = client.callTool({ name: 'slow', arguments: { ms: 300 } });
+      const built = await indexBuild(gw);
+      expect(built.isError).toBeUndefined();
+      expect(await slow).toMatchObject({ content: [{ type: 'text', text: 'slept' }] });
+      expect(events).toEqual([]);
+      expect(server.tools.has('slow')).toBe(true);
+    } finally {
+      await Promise.all([...gw.servers.values()].map((s) => s.close()));
+    }
+  }, 20_000);
 });

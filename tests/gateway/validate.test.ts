@@ -2,7 +2,7 @@
 // are own properties (`__proto__` too), and a schema that cannot be used is reported, never skipped.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkArguments, linearRegExp, MAX_ARGUMENT_DEPTH, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../../src/gateway/validate.js';
+import { checkArguments, compileCount, linearRegExp, MAX_ARGUMENT_DEPTH, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from '../../src/gateway/validate.js';
 import '../helpers/fast-check-seed.js';
 
 let n = 0;
@@ -120,5 +120,17 @@ describe('argument names are own properties (row 7)', () => {
         expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
       }),
     );
+  });
+});
+
+describe('a relisted schema is compiled again only when it changed', () => {
+  it('reuses the check of an equal schema in a new object, and compiles a changed one', () => {
+    const schema = (max: number): unknown => ({ type: 'object', properties: { n: { type: 'integer', maximum: max } }, required: ['n'] });
+    const before = compileCount.value;
+    expect(checkArguments('relist/t', schema(5), { n: 9 })).toEqual({ problems: ['arguments/n must be <= 5'] });
+    for (let i = 0; i < 50; i += 1) expect(checkArguments('relist/t', schema(5), { n: 1 })).toEqual({ problems: [] });
+    expect(compileCount.value - before).toBe(1);
+    expect(checkArguments('relist/t', schema(10), { n: 9 })).toEqual({ problems: [] });
+    expect(compileCount.value - before).toBe(2);
   });
 });

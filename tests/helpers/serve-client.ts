@@ -15,6 +15,7 @@ export const META_TOOL_NAMES = [
   'search_tools',
   'get_tool_schema',
   'call_tool',
+  'plan_tools',
   'graph_schema',
   'graph_query',
   'graph_search',

@@ -43,14 +43,15 @@ function renderResult(result: SearchResult, explain: boolean): string {
 /** Cells are escaped by renderTable; the rest, escaped as a whole by renderResult, keeps its line breaks. */
 function renderRaw(result: SearchResult, explain: boolean): string {
   if (result.hits.length === 0) return 'no tools found\n';
-  const rows = result.hits.map((h, i) => [
-    String(i + 1),
+  let rank = 0;
+  const rows = result.hits.map((h) => [
+    h.prerequisiteOf === undefined ? String((rank += 1)) : '↳',
     h.id,
     h.confidence.toFixed(2),
     confidenceBar(h.confidence),
     annotationText(h),
     h.required.join(', '),
-    evidenceText(h),
+    h.prerequisiteOf === undefined ? evidenceText(h) : `required by ${h.prerequisiteOf}`,
   ]);
   let out = renderTable(['#', 'tool', 'conf', '', 'kind', 'required', 'evidence'], rows);
   out += `intent: ${result.intent} · strategy: ${result.strategy} · mode: ${result.mode}\n`;
@@ -71,7 +72,7 @@ function renderRaw(result: SearchResult, explain: boolean): string {
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
 /** The request: the words given, `--file <path>`, or stdin (`-`, or no words while stdin is not a terminal). */
-async function readRequest(io: CliIo, words: readonly string[], file: string | undefined): Promise<string> {
+export async function readRequest(io: CliIo, words: readonly string[], file: string | undefined): Promise<string> {
   if (file !== undefined && words.length > 0) throw new MdkgError('MDKG_USAGE', 'give the request as words or with --file, not both');
   if (file !== undefined) return readInputFile(io, file, MAX_REQUEST_BYTES);
   if ((words.length === 1 && words[0] === '-') || (words.length === 0 && io.readStdin !== undefined && io.stdinIsTTY !== true))
@@ -90,6 +91,7 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
       json: { type: 'boolean' },
       explain: { type: 'boolean' },
       strategy: { type: 'string' },
+      prerequisites: { type: 'boolean' },
     },
   });
   const query = await readRequest(io, positionals, values.file);
@@ -127,7 +129,13 @@ export async function searchCommand(args: string[], io: CliIo): Promise<number> 
     index = attached.index;
     notes.push(...attached.diagnostics);
   }
-  const searched = await index.search(query, { limit, strategy, explain: values.explain === true });
+  let searched = await index.search(query, { limit, strategy, explain: values.explain === true });
+  if (values.prerequisites === true) {
+    // Prerequisites read the graph's edges and fields: the graph is loaded (the cold path has it).
+    const [{ openPlanSource }, { withPrerequisites }] = await Promise.all([import('../plan-source.js'), import('../../plan/prerequisites.js')]);
+    const source = await openPlanSource(io, root, config, values['no-cache'] !== true, opened);
+    searched = withPrerequisites({ index, graph: source.graph }, searched);
+  }
   const result = notes.length === 0 ? searched : { ...searched, diagnostics: [...notes, ...searched.diagnostics] };
   if (values.json === true) {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);

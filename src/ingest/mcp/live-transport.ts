@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { endGroup, GroupStdioTransport } from './group-stdio-transport.js';
+import { cappedHttpFetch } from './capped-http-fetch.js';
+import { endGroup, GroupStdioTransport, MAX_MESSAGE_BYTES } from './group-stdio-transport.js';
 import { isObject, isStringArray } from './values.js';
 
 /** A server started as a child process speaking MCP over stdio. */
@@ -71,7 +72,8 @@ export function checkServerConfig(server: unknown): string | undefined {
 /** Builds the SDK transport for a checked config. Starts nothing: `client.connect` does. */
 export function openTransport(server: LiveServerConfig, baseCwd: string | undefined): OpenedTransport {
   if ('url' in server) {
-    const opts = server.headers === undefined ? {} : { requestInit: { headers: server.headers } };
+    const fetch = cappedHttpFetch(MAX_MESSAGE_BYTES);
+    const opts = server.headers === undefined ? { fetch } : { fetch, requestInit: { headers: server.headers } };
     const transport = new StreamableHTTPClientTransport(new URL(server.url), opts);
     const endSession = async (): Promise<void> => {
       if (transport.sessionId !== undefined) await transport.terminateSession();
