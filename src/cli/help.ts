@@ -121,8 +121,8 @@ ${COMMON}
        mdkg view --static <dir>
 
 A page on http://127.0.0.1 (port 0, the default, takes a free one; the address is printed): a
-SPARQL box (read-only, at most 1000 rows and 10 s), tool search with confidence and evidence, the
-neighbourhood graph of any node, the document behind it (each triple's line, its diagnostics) and
+SPARQL box (read-only, at most 1000 rows and 10 s), tool search with confidence and evidence, a
+request's plan, the neighbourhood graph of any node, the document behind it (each triple's line, its diagnostics) and
 the schema. Requests must name a loopback host; with serve.token_env set, the API needs that token
 (open the printed address with #token=<token>). Nothing is fetched from the network.
 --static <dir> writes the same page with the graph embedded (neighbourhoods, documents, schema;

@@ -1,10 +1,12 @@
-// The JSON answers of `mdkg view` (/api/sparql, /api/search, /api/node, /api/document, /api/schema):
+// The JSON answers of `mdkg view` (/api/sparql, /api/search, /api/plan, /api/node, /api/document, /api/schema):
 // each takes the request's parameters and returns a bounded value or throws a coded MdkgError.
 import { join, posix } from 'node:path';
 import type { MdkgConfig } from '../config.js';
 import { confinePath } from '../code-search/confine-path.js';
 import { type Diagnostic, MdkgError } from '../errors.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
+import { MAX_MAX_DEPTH, planRequest } from '../plan/plan-request.js';
+import type { Plan } from '../plan/types.js';
 import type { ToolIndex } from '../search/tool-index.js';
 import { readTextFile } from '../util/read-file.js';
 import { decodeTerm, encodeTerm, type GraphData, shortIri } from './graph-data.js';
@@ -54,6 +56,12 @@ export async function searchApi(ctx: ViewContext, request: string, limit: number
   const result = await ctx.index.search(request, { limit, strategy: 'full' });
   const { query, searched, intent, strategy, mode, hits, diagnostics, sparql } = result;
   return { query, searched, intent, strategy, mode, hits, diagnostics, sparql };
+}
+
+/** The plan of a request, as `mdkg plan --json` gives it (nothing is called). */
+export function planApi(ctx: ViewContext, request: string, maxDepth: number | undefined): Promise<Plan> {
+  if (maxDepth !== undefined && maxDepth > MAX_MAX_DEPTH) throw new MdkgError('MDKG_USAGE', `max_depth must be at most ${MAX_MAX_DEPTH}`);
+  return planRequest({ index: ctx.index, graph: ctx.kg }, request, maxDepth === undefined ? {} : { maxDepth });
 }
 
 /** The neighbourhood of a node named by its IRI (or `_:label` for a blank node). */

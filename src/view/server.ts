@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { isMdkgError, type MdkgCode, MdkgError } from '../errors.js';
 import { MAX_QUERY_CHARS } from '../sparql/run.js';
 import { bearerCredentials, sameMachine, sameToken } from '../util/http-guard.js';
-import { documentApi, intParam, nodeApi, schemaApi, searchApi, sparqlApi, textParam, type ViewContext } from './api.js';
+import { documentApi, intParam, nodeApi, planApi, schemaApi, searchApi, sparqlApi, textParam, type ViewContext } from './api.js';
 import { MAX_EDGES } from './neighbourhood.js';
 
 /** The page's files: name → content type. */
@@ -84,6 +84,10 @@ async function answer(ctx: ViewContext, path: string, params: URLSearchParams, r
     }
     case '/api/search':
       return searchApi(ctx, textParam(params.get('q'), 'q', 1000), intParam(params.get('limit'), 'limit', 10, 100));
+    case '/api/plan': {
+      const depth = params.get('max_depth');
+      return planApi(ctx, textParam(params.get('q'), 'q', 1000), depth === '0' ? 0 : depth === null ? undefined : intParam(depth, 'max_depth', 3, 10));
+    }
     case '/api/node':
       return nodeApi(ctx, textParam(params.get('iri'), 'iri', 4096), intParam(params.get('limit'), 'limit', 100, MAX_EDGES));
     case '/api/document':
@@ -91,7 +95,7 @@ async function answer(ctx: ViewContext, path: string, params: URLSearchParams, r
     case '/api/schema':
       return schemaApi(ctx);
     default:
-      throw new MdkgError('MDKG_NOT_FOUND', `no API ${path.slice(0, 80)} (known: /api/sparql, /api/search, /api/node, /api/document, /api/schema)`);
+      throw new MdkgError('MDKG_NOT_FOUND', `no API ${path.slice(0, 80)} (known: /api/sparql, /api/search, /api/plan, /api/node, /api/document, /api/schema)`);
   }
 }
 

@@ -5,6 +5,7 @@ import './app.css';
 import type { DocumentView } from '../../src/view/api.js';
 import type { Neighbourhood } from '../../src/view/neighbourhood.js';
 import { graphView, typeColour } from './graph-view.js';
+import { planGraph, planLines } from './plan-view.js';
 import { ApiError, type Hit, liveSource, type Schema, type Source, type StaticData, staticSource } from './source.js';
 
 declare global {
@@ -217,7 +218,19 @@ async function boot(): Promise<void> {
     if (request.trim() === '') return;
     source.search(request).then((r) => renderHits(r.hits, (i) => void open(i)), failed);
   });
+  $('plan-button').addEventListener('click', () => {
+    const request = ($('search-input') as HTMLInputElement).value;
+    if (request.trim() === '') return;
+    source.plan(request).then((plan) => {
+      const n = planGraph(plan, schema.prefixes);
+      graph.show(n);
+      $('graph-title').textContent = `plan: ${plan.request}`;
+      renderEdges(n, (i) => void open(i));
+      $('hits').replaceChildren(...planLines(plan).map((line) => el('li', line, 'plan-step')));
+    }, failed);
+  });
   if (!source.live) {
+    ($('plan-button') as HTMLButtonElement).disabled = true;
     $('search-note').hidden = false;
     $('search-note').textContent =
       'Static copy: tool search needs the index of the mdkg view server; here the box finds documents by words of their title and path.';

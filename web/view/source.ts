@@ -2,6 +2,7 @@
 // --static`) the graph embedded in the page, where neighbourhoods are computed by the same code
 // the server runs (src/view/neighbourhood.ts) and SPARQL and tool search are not available.
 import type { DocumentView } from '../../src/view/api.js';
+import type { PlanView } from './plan-view.js';
 import type { GraphData } from '../../src/view/graph-data.js';
 import { GraphIndex, type Neighbourhood, neighbourhood } from '../../src/view/neighbourhood.js';
 
@@ -43,6 +44,7 @@ export interface Source {
   live: boolean;
   sparql(query: string): Promise<unknown>;
   search(request: string): Promise<{ hits: Hit[]; intent?: string }>;
+  plan(request: string): Promise<PlanView>;
   node(iri: string, limit?: number): Promise<Neighbourhood>;
   document(iri: string): Promise<DocumentView>;
   schema(): Promise<Schema>;
@@ -69,6 +71,7 @@ export function liveSource(token: string | undefined): Source {
     live: true,
     sparql: (query) => get('api/sparql', { method: 'POST', headers: { 'content-type': 'application/sparql-query' }, body: query }),
     search: (request) => get(`api/search?q=${encodeURIComponent(request)}&limit=10`),
+    plan: (request) => get(`api/plan?q=${encodeURIComponent(request)}`),
     node: (iri, limit = 100) => get(`api/node?iri=${encodeURIComponent(iri)}&limit=${limit}`),
     document: (iri) => get(`api/document?iri=${encodeURIComponent(iri)}`),
     schema: () => get('api/schema'),
@@ -83,6 +86,7 @@ export function staticSource(data: StaticData): Source {
   return {
     live: false,
     sparql: () => refused('SPARQL'),
+    plan: () => refused('A plan'),
     // Without the tool index, the box finds documents by words of their title or path.
     search: async (request) => {
       const words = request
