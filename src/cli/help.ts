@@ -122,11 +122,12 @@ ${COMMON}
 
 A page on http://127.0.0.1 (port 0, the default, takes a free one; the address is printed): a
 SPARQL box (read-only, at most 1000 rows and 10 s), tool search with confidence and evidence, a
-request's plan, the neighbourhood graph of any node, the document behind it (each triple's line, its diagnostics) and
-the schema. Requests must name a loopback host; with serve.token_env set, the API needs that token
-(open the printed address with #token=<token>). Nothing is fetched from the network.
---static <dir> writes the same page with the graph embedded (neighbourhoods, documents, schema;
-no SPARQL or tool search) into a new or empty folder. docs/view.md has every detail.
+request's plan, the neighbourhood graph of any node, the document behind it (each triple's
+line, its diagnostics) and the schema. Requests must name a loopback host; with serve.token_env
+set, the API needs that token (open the printed address with #token=<token>). Nothing is
+fetched from the network. --static <dir> writes the same page with the graph embedded
+(neighbourhoods, documents, schema; no SPARQL, tool search or plans) into a new or empty folder.
+docs/view.md has every detail.
 
 Options:
   --port N                 port on 127.0.0.1 (default 0: any free port)
