@@ -37,7 +37,10 @@ export { annotationStats, inferAnnotations } from './ingest/annotations.js';
 export { detectDependencies } from './ingest/dependencies/index.js';
 export type {
   Confidence,
+  DeclaredRequire,
+  DeclaredSource,
   DependencyEdge,
+  EdgeBinding,
   FieldRef,
   HintValue,
   IngestResult,

@@ -12,7 +12,7 @@ export interface BenchQuery {
   /** `all`: every expected tool is wanted; `any`: the expected tools are alternatives. */
   match: MatchMode;
   lang?: string;
-  /** Tools that must run first (informational; not scored). */
+  /** Tools that must run first (may list the target too): scored by the closure metrics (closure-metrics.ts). */
   required?: string[];
   /** 1-based line in queries.jsonl. */
   line: number;

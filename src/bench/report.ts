@@ -3,6 +3,7 @@ import { formatDiagnostic } from '../errors.js';
 import { renderTable } from '../util/table.js';
 import { escapeForTerminal } from '../util/terminal-text.js';
 import type { Aggregate } from './aggregate.js';
+import type { ClosureAggregate } from './closure-metrics.js';
 import type { BenchReport } from './types.js';
 
 const HEADERS = [
@@ -64,6 +65,13 @@ function confidenceCells(name: string, split: string, a: Aggregate): string[] {
   ];
 }
 
+const CLOSURE_HEADERS = ['dataset', 'split', 'queries', 'mAP@10', 'R@10', 'all@10', 'target@10', '+C mAP@10', '+C R@10', '+C all@10', '+C target@10'];
+
+function closureCells(name: string, split: string, c: ClosureAggregate): string[] {
+  const four = (m: ClosureAggregate['alone']): string[] => [m.map10, m.recall10, m.allRequired10, m.targetHit10].map((v) => fixed(v, 3));
+  return [name, split, String(c.queries), ...four(c.alone), ...four(c.withClosure)];
+}
+
 /**
  * Datasets as rows, metrics as columns, one block per strategy; below the datasets, one pooled
  * row per split, `all (pooled)` and `all (macro)`. Failed datasets are listed once at the end.
@@ -80,6 +88,17 @@ export function renderReport(report: BenchReport): string {
     rows.push(cells('all (pooled)', '-', summary.overall));
     rows.push(cells('all (macro)', '-', summary.macro));
     blocks.push(`strategy: ${summary.strategy}\n${renderTable(HEADERS, rows)}`);
+    // Target + prerequisites (`required` labels): search alone, then search + closure (+C).
+    if (summary.closure !== undefined) {
+      const closure: string[][] = [];
+      for (const d of report.datasets) {
+        const run = d.runs.find((r) => r.strategy === summary.strategy);
+        if (run?.closure !== undefined) closure.push(closureCells(d.name, d.split ?? '-', run.closure));
+      }
+      for (const s of summary.splits) if (s.closure !== undefined) closure.push(closureCells(`${s.split} (pooled)`, s.split, s.closure));
+      closure.push(closureCells('all (pooled)', '-', summary.closure));
+      blocks.push(`closure (strategy ${summary.strategy}; required = target + prerequisites; +C = search + closure)\n${renderTable(CLOSURE_HEADERS, closure)}`);
+    }
     // Can the confidence be trusted: first results over answerable and no-answer requests (shown
     // when some dataset has requests no tool answers; the JSON report always has these metrics).
     if (summary.overall.noAnswer === 0) continue;

@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../errors.js';
 import type { SearchResult, Strategy } from '../search/types.js';
 import { aggregate, type ScoredQuery } from './aggregate.js';
+import { aggregateClosure, scoreClosure, type QueryClosure } from './closure-metrics.js';
 import { relevance, scoreQuery } from './metrics.js';
 import type { BenchQuery } from './queries.js';
 import type { QueryRecord, Searcher, StrategyRun } from './types.js';
@@ -30,6 +31,18 @@ export interface PassOptions {
 function errorOf(error: unknown): { code: string; message: string } {
   const code = (error as { code?: unknown }).code;
   return { code: typeof code === 'string' ? code : 'ERROR', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Closure metrics of a query with a `required` label: search alone, and search + closure when the searcher has one. */
+async function closureOf(searcher: Searcher, q: BenchQuery, result: SearchResult | undefined, limit: number): Promise<QueryClosure | undefined> {
+  if (q.required === undefined || q.required.length === 0) return undefined;
+  const alone = (result?.hits ?? []).slice(0, limit);
+  const expanded = result === undefined || searcher.closure === undefined ? alone : (await searcher.closure(result)).hits;
+  return {
+    alone: scoreClosure(alone, q.required, q.expected),
+    withClosure: scoreClosure(expanded, q.required, q.expected),
+    closureHits: expanded.slice(0, 10).map((h) => `${h.source}/${h.name}`),
+  };
 }
 
 function record(q: BenchQuery, result: SearchResult | undefined, latencyMs: number | null, limit: number): QueryRecord {
@@ -81,9 +94,12 @@ export async function runStrategy(searcher: Searcher, queries: readonly BenchQue
     const ms = performance.now() - t0;
     memory.sample();
     const rec = record(q, result, failure === undefined ? ms : null, limit);
+    const closure = await closureOf(searcher, q, result, limit).catch(() => undefined);
+    if (closure !== undefined) rec.closure = closure;
     records.push(failure === undefined ? rec : { ...rec, error: failure });
     options.onQuery?.('timed', j + 1, queries.length);
   }
   const metrics = aggregate(records.map(scored));
-  return { strategy, metrics, queries: records };
+  const closure = aggregateClosure(records);
+  return { strategy, metrics, ...(closure === undefined ? {} : { closure }), queries: records };
 }

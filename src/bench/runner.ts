@@ -4,6 +4,7 @@ import { basename, resolve } from 'node:path';
 import { MdkgError, isMdkgError, type Diagnostic } from '../errors.js';
 import { ALL_STRATEGIES, STRATEGIES, type Strategy } from '../search/types.js';
 import { aggregate, macroMean } from './aggregate.js';
+import { aggregateClosure } from './closure-metrics.js';
 import { buildCatalog, type BuiltCatalog } from './catalog.js';
 import { readDataset, SPLITS, type Dataset } from './dataset.js';
 import { MemorySampler, runStrategy, scored } from './run-queries.js';
@@ -45,13 +46,13 @@ function failed(dir: string, error: unknown, dataset?: Dataset): DatasetReport {
 function unknownLabels(dataset: Dataset, names: ReadonlySet<string>): Diagnostic[] {
   const file = dataset.queriesFile;
   return dataset.queries.flatMap((q) =>
-    q.expected
+    [...q.expected, ...(q.required ?? []).filter((x) => !q.expected.includes(x))]
       .filter((x) => !names.has(x))
       .map(
         (x): Diagnostic => ({
           code: 'MDKG_DATASET_INVALID',
           severity: 'warning',
-          message: `query '${q.id}' expects '${x}', which names no tool of the catalog`,
+          message: `query '${q.id}' ${q.expected.includes(x) ? 'expects' : 'requires'} '${x}', which names no tool of the catalog`,
           file,
           line: q.line,
         }),
@@ -141,9 +142,18 @@ export function summarize(datasets: readonly DatasetReport[], strategies: readon
     const runs = datasets.flatMap((d) => d.runs.filter((r) => r.strategy === strategy).map((run) => ({ d, run })));
     const splits = SPLITS.flatMap((split) => {
       const mine = runs.filter((x) => x.d.split === split);
-      return mine.length === 0 ? [] : [{ split, datasets: mine.length, ...aggregate(mine.flatMap((x) => x.run.queries.map(scored))) }];
+      if (mine.length === 0) return [];
+      const closure = aggregateClosure(mine.flatMap((x) => x.run.queries));
+      return [{ split, datasets: mine.length, ...aggregate(mine.flatMap((x) => x.run.queries.map(scored))), ...(closure === undefined ? {} : { closure }) }];
     });
-    return { strategy, overall: aggregate(runs.flatMap((x) => x.run.queries.map(scored))), macro: macroMean(runs.map((x) => x.run.metrics)), splits };
+    const closure = aggregateClosure(runs.flatMap((x) => x.run.queries));
+    return {
+      strategy,
+      overall: aggregate(runs.flatMap((x) => x.run.queries.map(scored))),
+      macro: macroMean(runs.map((x) => x.run.metrics)),
+      ...(closure === undefined ? {} : { closure }),
+      splits,
+    };
   });
 }
 

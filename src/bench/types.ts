@@ -3,6 +3,7 @@ import type { Diagnostic, MdkgCode } from '../errors.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
 import type { SearchResult, Strategy } from '../search/types.js';
 import type { Aggregate } from './aggregate.js';
+import type { ClosureAggregate, QueryClosure } from './closure-metrics.js';
 import type { CatalogEntryReport } from './catalog.js';
 import type { Split } from './dataset.js';
 import type { QueryMetrics } from './metrics.js';
@@ -11,6 +12,11 @@ import type { BenchQuery } from './queries.js';
 /** What the runner searches with (the real one is ToolIndex; tests inject doubles). */
 export interface Searcher {
   search(query: string, options: { limit: number; strategy: Strategy }): Promise<SearchResult>;
+  /**
+   * Search + closure: the result with each hit followed by the tools it requires (the plan engine's
+   * closure). Scored for queries with a `required` label; without it, search + closure is not reported.
+   */
+  closure?(result: SearchResult): SearchResult | Promise<SearchResult>;
 }
 /** Builds a searcher over a loaded graph; the time it takes is the index build time. */
 export type MakeSearcher = (graph: KnowledgeGraph) => Searcher | Promise<Searcher>;
@@ -45,6 +51,8 @@ export interface QueryRecord extends BenchQuery {
   /** The ranked hits (at most `limit`), best first. */
   hits: ReportHit[];
   metrics: QueryMetrics;
+  /** With a `required` label: closure metrics of search alone and of search + closure. */
+  closure?: QueryClosure;
   /** The search threw: the query scores 0 everywhere. */
   error?: { code: string; message: string };
   /** Warnings and errors the search reported. */
@@ -54,6 +62,8 @@ export interface QueryRecord extends BenchQuery {
 export interface StrategyRun {
   strategy: Strategy;
   metrics: Aggregate;
+  /** Over the queries with a `required` label. */
+  closure?: ClosureAggregate;
   queries: QueryRecord[];
 }
 
@@ -89,12 +99,15 @@ export interface DatasetReport {
 export interface SplitSummary extends Aggregate {
   split: Split;
   datasets: number;
+  closure?: ClosureAggregate;
 }
 
 export interface StrategySummary {
   strategy: Strategy;
   /** Pooled over every query of every dataset that ran. */
   overall: Aggregate;
+  /** Closure metrics pooled over every query with a `required` label. */
+  closure?: ClosureAggregate;
   /** Unweighted mean over datasets. */
   macro: Aggregate;
   /** Pooled per split, in train, dev, test order; splits with no dataset are left out. */

@@ -150,6 +150,8 @@ Options:
   --target <tool>          plan for this tool (id, source/name, or a unique name) instead of
                            searching for the targets
   --max-depth <n>          levels of prerequisites below a target, 0 to 10 (default 3)
+  --known <name=value>     a value you already have, by parameter name (repeatable): it
+                           needs no prerequisite
   --explain                the request values used, each binding's evidence, and every candidate
                            producer of each parameter in the order they were ranked
   --file <path>            read the request from a file (UTF-8); '-' reads standard input

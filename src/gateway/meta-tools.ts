@@ -66,7 +66,12 @@ export const META_TOOLS: Tool[] = [
           maxLength: 10000,
           description: 'What you want to do, in plain words, with the values you know ("upload a photo of pet 42").',
         },
-        target: { type: 'string', minLength: 1, description: 'Plan for this tool (id from search_tools) instead of searching for the targets.' },
+        target: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 1000,
+          description: 'Plan for this tool (id from search_tools) instead of searching for the targets.',
+        },
         max_depth: { type: 'integer', minimum: 0, maximum: 10, default: 3, description: 'Levels of prerequisites below a target.' },
         known: { type: 'object', description: 'Values you already have, by parameter name ({"siteNo": "10001"}): they need no producer.' },
         explain: { type: 'boolean', description: 'true: every candidate producer of each parameter, in ranked order.' },

@@ -1,4 +1,4 @@
-import type { DependencyEdge, HintValue, ToolAnnotations, ToolModel } from '../ingest/types.js';
+import type { DependencyEdge, EdgeBinding, HintValue, ToolAnnotations, ToolModel } from '../ingest/types.js';
 import type { DocumentModel } from '../markdown-ld/types.js';
 import { firstSentence } from '../lexicon/words.js';
 import { ANNOTATION_HINTS } from '../rdf/tool-hints.js';
@@ -87,6 +87,12 @@ function hintFields(annotations: ToolAnnotations): { values: Record<string, bool
  */
 export const edgeNote = (e: DependencyEdge, target: string): string => `${e.relation} ${target} ${e.confidence} ${decimal(e.score)} ${e.rule}: ${e.evidence}`;
 
+/**
+ * One binding of a declared edge as one literal: `parameter <- producer field rule`, e.g.
+ * `path.customerId <- tool:crm/listCustomers response[].id declared:openapi-links`.
+ */
+export const bindingNote = (b: EdgeBinding, producer: string, rule: string): string => `${b.parameter} <- ${producer} ${b.field} ${rule}`;
+
 function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[], annotate: boolean): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const mine = edges.filter((e) => e.from === tool.name);
@@ -96,6 +102,8 @@ function edgeFields(tool: ToolModel, edges: readonly DependencyEdge[], annotate:
     if (targets.length > 0) fields[key] = targets;
   }
   if (annotate && mine.length > 0) fields.edge_notes = mine.map((e, i) => edgeNote(e, targetOf[i] as string));
+  const bindings = mine.flatMap((e, i) => (e.bindings ?? []).map((b) => bindingNote(b, targetOf[i] as string, e.rule)));
+  if (bindings.length > 0) fields.bindings = bindings;
   return fields;
 }
 

@@ -79,9 +79,29 @@ export interface ToolModel {
   hints: ToolHints;
   /** The source marks the tool deprecated (OpenAPI `deprecated: true`, MCP `_meta["mdkg/deprecated"]: true`). */
   deprecated?: boolean;
-  /** Names of tools of the same source this one requires, from `_meta["mdkg/requires"]`. */
-  requires?: string[];
+  /** Tools of the same source this one requires, as the source declares them (docs/tools.md, "Declared dependencies"). */
+  requires?: DeclaredRequire[];
   openapi?: OpenApiDetails;
+}
+
+/** Which input of a consumer a producer's output fills: `path.customerId` ← `response[].id`. */
+export interface EdgeBinding {
+  /** The consumer's parameter: `<in>.<name>` for an OpenAPI parameter (`path.petId`, `body.email`), the name for an MCP one. */
+  parameter: string;
+  /** The producer's field: `response[].id`, `response.id`, `request.path.id` (a value the producer was called with). */
+  field: string;
+}
+
+/** Where a declared dependency was written: OpenAPI `links`, an operation's `x-mdkg-requires`, an MCP tool's `_meta["mdkg/requires"]`. */
+export type DeclaredSource = 'declared:openapi-links' | 'declared:x-mdkg-requires' | 'declared:meta';
+
+/** A dependency a source states: this tool requires `tool` (of the same source), optionally with bindings. */
+export interface DeclaredRequire {
+  tool: string;
+  source: DeclaredSource;
+  /** Where it was written, e.g. `link GetCustomer of GET /customers (200)`. */
+  evidence: string;
+  bindings?: EdgeBinding[];
 }
 
 export type Confidence = 'extracted' | 'inferred' | 'ambiguous';
@@ -98,8 +118,13 @@ export interface DependencyEdge {
   score: number;
   /** Human-readable reason, e.g. `path /users/{id} extends /users`. */
   evidence: string;
-  /** Machine-readable rule id, e.g. `meta-requires`, `path-hierarchy`, `crud-order`, `shared-schema`, `field-match`, `rpc-resource`. */
+  /**
+   * Machine-readable rule id: a declared source (`declared:openapi-links`, `declared:x-mdkg-requires`,
+   * `declared:meta`) or a detection rule (`path-hierarchy`, `crud-order`, `shared-schema`, `field-match`, `rpc-resource`).
+   */
   rule: string;
+  /** Declared edges: which parameter of `from` each field of `to` fills. */
+  bindings?: EdgeBinding[];
 }
 
 /** A domain group (resource or tag) tools are members of. */

@@ -56,6 +56,7 @@ const KEY_ORDER = [
   'rule',
   'evidence',
   'edge_notes',
+  'bindings',
   'generated',
 ];
 const RANK = new Map(KEY_ORDER.map((key, index) => [key, index]));

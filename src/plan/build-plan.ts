@@ -6,7 +6,8 @@ import type { Diagnostic } from '../errors.js';
 import type { PlanCatalog, PlanParam } from './plan-catalog.js';
 import { edgeFeeds, type Feed, rankFeeds } from './producers.js';
 import { enumValueIn, knownValue, type RequestValue, valueFit } from './request-values.js';
-import type { ClosureEntry, Plan, PlanBinding, PlanExplanation, PlanMissing, PlanOptional } from './types.js';
+import { closure, optional } from './closure.js';
+import type { Plan, PlanBinding, PlanExplanation, PlanMissing } from './types.js';
 
 export interface BuildInputs {
   catalog: PlanCatalog;
@@ -57,7 +58,13 @@ export function buildPlan(inputs: BuildInputs): Parts {
     if (!diagnostics.some((x) => x.code === d.code && x.message === d.message)) diagnostics.push(d);
   };
   const targetSet = new Set(inputs.targets.map((t) => t.tool));
-  const open = (t: number): number =>
+  const opened = new Map<number, number>();
+  const open = (t: number): number => {
+    let n = opened.get(t);
+    if (n === undefined) opened.set(t, (n = countOpen(t)));
+    return n;
+  };
+  const countOpen = (t: number): number =>
     tools[t]!.params.filter(
       (p) =>
         p.required &&
@@ -72,7 +79,9 @@ export function buildPlan(inputs: BuildInputs): Parts {
   const fillFromRequest = (node: Node, param: PlanParam, used: Set<RequestValue>): boolean => {
     const known = knownValue(param, inputs.known);
     if (known !== undefined) {
-      node.arguments[param.name] = known.value;
+      // A number given as text (`--known petId=7`) is passed as a number to a numeric parameter.
+      const asNumber = typeof known.value === 'string' && /^(integer|number)/.test(param.type ?? '') && /^-?\d+(\.\d+)?$/.test(known.value);
+      node.arguments[param.name] = asNumber ? Number(known.value) : known.value;
       node.bindings.push({ field: known.key, parameter: param.field, rule: 'known-value', score: 1, evidence: `known value '${known.key}'` });
       return true;
     }
@@ -155,7 +164,7 @@ export function buildPlan(inputs: BuildInputs): Parts {
           note({
             code: 'MDKG_PLAN_DEPTH',
             severity: 'warning',
-            message: `prerequisites stop at depth ${maxDepth} (below ${me.id}); raise --max-depth to see more`,
+            message: `prerequisites stop at depth ${maxDepth} (below ${me.id}); raise the depth limit (--max-depth, max_depth) to see more`,
           });
           break;
         }
@@ -246,48 +255,4 @@ function assemble(inputs: BuildInputs, nodes: ReadonlyMap<number, Node>, order: 
   parts.closure = closure(inputs, nodes);
   parts.optional = optional(inputs, nodes, stepOf);
   return parts;
-}
-
-/** Each target (in clause order), then its producers breadth-first, each scored by the product of the edge scores from its target. */
-function closure(inputs: BuildInputs, nodes: ReadonlyMap<number, Node>): ClosureEntry[] {
-  const out: ClosureEntry[] = [];
-  const placed = new Set<number>();
-  const round = (v: number): number => Math.round(v * 1e4) / 1e4;
-  for (const target of inputs.targets) {
-    if (placed.has(target.tool)) continue;
-    placed.add(target.tool);
-    out.push({ tool: inputs.catalog.tools[target.tool]!.id, role: 'target', score: round(target.confidence) });
-    let level: Array<{ tool: number; score: number }> = [{ tool: target.tool, score: target.confidence }];
-    while (level.length > 0) {
-      const next: typeof level = [];
-      for (const { tool, score } of level) {
-        for (const p of nodes.get(tool)?.producers ?? []) {
-          if (placed.has(p.tool)) continue;
-          placed.add(p.tool);
-          out.push({ tool: inputs.catalog.tools[p.tool]!.id, role: 'prerequisite', score: round(score * p.score) });
-          next.push({ tool: p.tool, score: score * p.score });
-        }
-      }
-      level = next;
-    }
-  }
-  return out;
-}
-
-/** Tools that usually run before or after a step (precedes / nextStep edges), not steps themselves. */
-function optional(inputs: BuildInputs, nodes: ReadonlyMap<number, Node>, stepOf: ReadonlyMap<number, string>): PlanOptional[] {
-  const tools = inputs.catalog.tools;
-  const best = new Map<number, PlanOptional>();
-  const offer = (tool: number, relation: PlanOptional['relation'], step: number, score: number): void => {
-    if (nodes.has(tool)) return;
-    const seen = best.get(tool);
-    if (seen === undefined || score > seen.score) best.set(tool, { tool: tools[tool]!.id, relation, step: stepOf.get(step)!, score });
-  };
-  tools.forEach((t, from) => {
-    for (const e of t.edges) {
-      if (nodes.has(from) && (e.relation === 'precedes' || e.relation === 'nextStep')) offer(e.to, 'after', from, e.score);
-      if (nodes.has(e.to) && e.relation === 'precedes') offer(from, 'before', e.to, e.score);
-    }
-  });
-  return [...best.values()].sort((a, b) => b.score - a.score || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0)).slice(0, 10);
 }

@@ -5,6 +5,7 @@ import { DEFAULT_PREFIXES, MDKG, compactIri } from '../rdf/namespaces.js';
 import type { QuadStore } from '../rdf/quad-store.js';
 import { namedNode } from '../search/catalog/named-node.js';
 import { TermReader } from '../search/catalog/term-reader.js';
+import { parseBinding } from '../search/catalog/tool-bindings.js';
 import { RELATIONS, type Relation } from '../search/catalog/tool-records.js';
 import type { ToolRecord } from '../search/catalog/tool-records.js';
 
@@ -53,8 +54,6 @@ export interface PlanCatalog {
 }
 
 const m = (local: string): string => `${MDKG}${local}`;
-/** A declared binding (`mdkg:binding`, docs/tools.md): `parameter <- producer field [rule]`. */
-const BINDING = /^(\S+) <- (\S+) (\S+)(?: (\S+))?$/;
 /** A format-2 edge note: `relation target confidence score rule: evidence`. */
 const NOTE = /^(\S+) (\S+) (\S+) (\S+) (\S*?):(?: ([\s\S]*))?$/;
 const clamp = (raw: string | undefined): number => {
@@ -171,14 +170,13 @@ function readCatalog(store: QuadStore, records: readonly ToolRecord[]): PlanCata
     });
     // Declared bindings join their requires edge; a binding without one declares it.
     for (const literal of bindings) {
-      const match = BINDING.exec(literal);
-      const to = match === null ? undefined : toolOf(match[2]);
-      if (match === null || to === undefined || to === byKey.get(record.iri)) continue;
-      const binding = { parameter: match[1] as string, field: match[3] as string };
+      const parsed = parseBinding(literal);
+      const to = parsed === undefined ? undefined : toolOf(parsed.producer);
+      if (parsed === undefined || to === undefined || to === byKey.get(record.iri)) continue;
+      const binding = { parameter: parsed.parameter, field: parsed.field };
       let edge = out.edges.find((e) => e.relation === 'requires' && e.to === to);
       if (edge === undefined) {
-        const rule = match[4] ?? 'declared:document';
-        edge = { to, relation: 'requires', confidence: 'extracted', score: 1, rule, evidence: literal, declared: true };
+        edge = { to, relation: 'requires', confidence: 'extracted', score: 1, rule: parsed.rule, evidence: literal, declared: true };
         out.edges.push(edge);
       }
       edge.bindings = [...(edge.bindings ?? []), binding];

@@ -32,6 +32,9 @@ export async function planRequest(source: PlanSource, request: string, options: 
       message: `max depth must be an integer from 0 to ${MAX_MAX_DEPTH}, got ${String(requested)}; using ${maxDepth}`,
     });
   }
+  const known: unknown = options.known === undefined ? {} : options.known;
+  const knownOk = typeof known === 'object' && known !== null && !Array.isArray(known);
+  if (!knownOk) diagnostics.push({ code: 'MDKG_USAGE', severity: 'warning', message: 'known values must be an object of values by parameter name; ignored' });
   const catalog = planCatalog(storeOf(source), source.index.tools());
   const lowConfidence = source.index.params.lowConfidence;
   const targets: Array<PlanTarget & { index: number }> = [];
@@ -88,7 +91,7 @@ export async function planRequest(source: PlanSource, request: string, options: 
     targets: targets.map((t) => ({ tool: t.index, confidence: t.confidence })),
     request: text,
     values: requestValues(text),
-    known: options.known ?? {},
+    known: knownOk ? (known as Readonly<Record<string, unknown>>) : {},
     maxDepth,
     relevance,
     explain: options.explain === true,

@@ -7,6 +7,7 @@
 // (a lookup has no side effects), fewer required parameters left to ask for, the producer's rank for
 // the request, and the tool id.
 import { singularize, splitIdentifier } from '../lexicon/words.js';
+import { memoize } from '../util/memo.js';
 import type { PlanEdge, PlanParam, PlanTool } from './plan-catalog.js';
 
 /** One way a producer can fill a parameter. */
@@ -25,14 +26,17 @@ const PRODUCES = /\bproduces (\S+)/;
 const PATH_PARAM = /\{([^}]+)\}/g;
 const ID_WORDS: Readonly<Record<string, string>> = { ids: 'id', identifier: 'id', number: 'no', num: 'no', nr: 'no', uuid: 'id', guid: 'id' };
 
-/** The words of a field's last segment, singular, with identifier words in one spelling (`petIds` → pet id). */
-export function fieldWords(field: string): string[] {
+/** The words of a field's last segment, singular, with identifier words in one spelling (`petIds` → pet id). Shared: do not mutate. */
+export const fieldWords = memoize((field: string): readonly string[] => {
   const last = field.replace(/\[\]/g, '').split('.').pop() ?? field;
   return splitIdentifier(last).map((w) => {
     const s = singularize(w);
     return ID_WORDS[w] ?? ID_WORDS[s] ?? s;
   });
-}
+});
+
+/** The words of a tool name, singular (the owner of a bare `id` it outputs). */
+const nameWords = memoize((name: string): ReadonlySet<string> => new Set(splitIdentifier(name).map(singularize)));
 
 const sameWords = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((w, i) => w === b[i]);
 
@@ -47,7 +51,7 @@ function paramOf(consumer: PlanTool, ref: string): PlanParam | undefined {
  */
 export function producedField(producer: PlanTool, param: PlanParam, exact = false): string | undefined {
   const want = fieldWords(param.name);
-  const owner = new Set(splitIdentifier(producer.name).map(singularize));
+  const owner = nameWords(producer.name);
   let best: { field: string; rank: number } | undefined;
   for (const field of producer.produces) {
     const words = fieldWords(field);

@@ -36,6 +36,9 @@ const PATTERNS: ReadonlyArray<[ValueKind, RegExp]> = [
   ['number', /(?<![\p{L}\p{N}.#_-])\d+(?:\.\d+)?(?![\p{L}\p{N}_-]|\.\d)/gu],
 ];
 
+/** Values kept of one request (the first ones): a request states a few; a hostile one cannot make planning slow. */
+export const MAX_VALUES = 64;
+
 /** Every value of the request, in request order; a span taken by one kind is not read again by a later one. */
 export function requestValues(request: string): RequestValue[] {
   const text = request.slice(0, 2000);
@@ -56,7 +59,7 @@ export function requestValues(request: string): RequestValue[] {
       out.push({ kind, value: kind === 'id' && value.startsWith('#') ? value.slice(1) : value, at: start, before: singularize(word.toLowerCase()) });
     }
   }
-  return out.sort((a, b) => a.at - b.at);
+  return out.sort((a, b) => a.at - b.at).slice(0, MAX_VALUES);
 }
 
 /** Last words of parameter names, by the kind of value they take (general API naming). */

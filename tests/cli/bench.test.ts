@@ -139,3 +139,56 @@ describe('mdkg bench on big and globbed inputs', () => {
     else expect((JSON.parse(r.stdout) as BenchReport).datasets.filter((d) => d.status === 'ok').map((d) => d.name)).toEqual(ran);
   });
 });
+
+describe('mdkg bench: closure metrics through the real index and plan engine', () => {
+  it('puts each hit’s declared prerequisites right after it and prints the closure table', async () => {
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'pets', version: '1' },
+      paths: {
+        '/pets': {
+          get: {
+            operationId: 'listPets',
+            summary: 'List pets',
+            parameters: [{ name: 'name', in: 'query', schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } } } },
+                links: { Photos: { operationId: 'getPetPhotos', parameters: { petId: '$response.body#/0/id' } } },
+              },
+            },
+          },
+        },
+        '/pets/{petId}/photos': {
+          get: {
+            operationId: 'getPetPhotos',
+            summary: 'Get the photos of a pet',
+            parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const dir = await tempDir({
+      'd/pets.json': JSON.stringify(spec),
+      'd/dataset.json': JSON.stringify({
+        name: 'pets-closure',
+        split: 'dev',
+        license: 'MIT',
+        origin: 'test',
+        catalog: [{ type: 'openapi', path: 'pets.json', source: 'pets' }],
+        queries: 'queries.jsonl',
+      }),
+      'd/queries.jsonl': `${JSON.stringify({ id: 'p1', query: 'show the photos of the pet', expected: ['getPetPhotos'], match: 'any', required: ['getPetPhotos', 'listPets'] })}\n`,
+    });
+    const r = await runCli(['bench', 'd', '--strategy', 'full', '--json', '-'], dir);
+    expect(r.code).toBe(0);
+    const query = (JSON.parse(r.stdout) as BenchReport).datasets[0]?.runs[0]?.queries[0];
+    expect(query?.closure?.closureHits.slice(0, 2)).toEqual(['pets/getPetPhotos', 'pets/listPets']);
+    expect(query?.closure?.withClosure).toEqual({ map10: 1, recall10: 1, allRequired10: 1, targetHit10: 1 });
+    const table = await runCli(['bench', 'd', '--strategy', 'full'], dir);
+    expect(table.stdout).toMatch(/closure \(strategy full; required = target \+ prerequisites; \+C = search \+ closure\)\n/);
+    expect(table.stdout).toMatch(/pets-closure +dev +1 +[\d.]+ +[\d.]+ +[\d.]+ +1\.000 +1\.000 +1\.000 +1\.000 +1\.000\n/);
+  });
+});

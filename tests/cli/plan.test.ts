@@ -66,10 +66,38 @@ describe.skipIf(!GTC_PRESENT)('mdkg plan', () => {
     ]);
   });
 
+  it('--explain: the values known before the calls, the evidence, every candidate producer', async () => {
+    const out = await runCli(['plan', '--explain', 'upload an image of the pet', ...graphs()], dir);
+    const tail = out.stdout.slice(out.stdout.indexOf('values known before the calls'));
+    expect(tail.split('\n')).toEqual([
+      'values known before the calls',
+      '  s1.query.status = available  (the default of status)',
+      '',
+      'evidence of the bindings',
+      '  s2.path.petId: findPetsByStatus produces response[].id (integer) that uploadFile consumes as path.petId (integer) (pet id)',
+      '  candidates for s2.path.petId:',
+      '    * tool:petstore/findPetsByStatus field-match 0.75',
+      '      tool:petstore/findPetsByTags field-match 0.75',
+      '      tool:petstore/addPet field-match 0.75',
+      '      tool:petstore/getOrderById field-match 0.6',
+      '',
+    ]);
+  });
+
+  it('--known gives a value by parameter name: no prerequisite (a name such as __proto__ is a plain key)', async () => {
+    const out = await runCli(['plan', '--json', '--known', 'petId=7', '--known', '__proto__=x', 'upload an image of the pet', ...graphs()], dir);
+    const plan = JSON.parse(out.stdout);
+    expect([plan.steps, plan.bindings.map((b: { rule: string }) => b.rule)]).toEqual([
+      [{ id: 's1', tool: 'tool:petstore/uploadFile', role: 'target', arguments: { petId: 7 }, dependsOn: [] }],
+      ['known-value'],
+    ]);
+  });
+
   it.each<[string, string[], number, string]>([
     ['an unknown target fails with its code', ['plan', 'x', '--target', 'petstore/nope'], 1, 'MDKG_PLAN_UNKNOWN_TARGET'],
     ['a bad --max-depth is a usage error', ['plan', 'x', '--max-depth', 'deep'], 2, 'MDKG_USAGE'],
     ['no request is a usage error', ['plan', ''], 2, 'MDKG_USAGE'],
+    ['--known without = is a usage error', ['plan', 'x', '--known', 'petId'], 2, 'MDKG_USAGE'],
   ])('%s', async (_, argv, code, error) => {
     const out = await runCli([...argv, ...graphs()], dir);
     expect([out.code, out.stderr.includes(error)]).toEqual([code, true]);

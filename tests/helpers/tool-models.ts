@@ -48,7 +48,8 @@ export function mcp(name: string, options: McpOptions = {}): ToolModel {
   const tool: ToolModel = { source: 'mcp', name, kind: 'mcp', parameters: options.parameters ?? [], annotations: options.annotations ?? {}, hints: {} };
   if (options.description !== undefined) tool.description = options.description;
   if (options.outputSchema !== undefined) tool.outputSchema = options.outputSchema;
-  if (options.requires !== undefined) tool.requires = options.requires;
+  if (options.requires !== undefined)
+    tool.requires = options.requires.map((to) => ({ tool: to, source: 'declared:meta', evidence: `_meta["mdkg/requires"] names ${to}` }));
   return tool;
 }
 

@@ -169,6 +169,25 @@ describe('planRequest', () => {
   });
 
   it.each<[string, unknown]>([
+    ['null', null],
+    ['a list', ['INV-1']],
+    ['a string', 'INV-1'],
+  ])('known values that are %s are ignored with MDKG_USAGE', async (_, known) => {
+    const plan = await planRequest(source, 'send invoice INV-7', { target: 'send_invoice', known: known as Record<string, unknown> });
+    expect(outline(plan)).toEqual({
+      steps: ['s1 send_invoice target'],
+      bindings: ["'INV-7' -> s1.invoiceId (request-value)"],
+      missing: [],
+      diagnostics: ['MDKG_USAGE'],
+    });
+  });
+
+  it('a long hostile request is planned, its values capped', async () => {
+    const plan = await planRequest(source, `send invoice ${'INV-1 '.repeat(400)}`, { target: 'send_invoice' });
+    expect([plan.steps.length, plan.bindings.map((b) => b.field)]).toEqual([1, ['INV-1']]);
+  });
+
+  it.each<[string, unknown]>([
     ['an empty request', ''],
     ['only spaces', '   '],
     ['not a string', 42],

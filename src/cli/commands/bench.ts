@@ -3,9 +3,11 @@ import { parseArgs } from 'node:util';
 import { renderDiagnostics, renderReport } from '../../bench/report.js';
 import { MAX_LIMIT, runBench } from '../../bench/runner.js';
 import { renderSvg } from '../../bench/svg.js';
-import type { BenchProgress, MakeSearcher } from '../../bench/types.js';
+import type { BenchProgress, MakeSearcher, Searcher } from '../../bench/types.js';
 import { MdkgError } from '../../errors.js';
 import { writeFileAtomic } from '../../graph/atomic-write.js';
+import type { KnowledgeGraph } from '../../graph/knowledge-graph.js';
+import { withPrerequisites } from '../../plan/prerequisites.js';
 import { ToolIndex } from '../../search/tool-index.js';
 import { jsonChunks } from '../../util/json-chunks.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
@@ -55,12 +57,17 @@ function progressLine(io: CliIo): { tick: (e: BenchProgress) => void; end: () =>
   };
 }
 
+/** The index as a bench searcher whose search + closure is the plan engine's prerequisites (each hit, then the tools it requires). */
+function withClosure(index: ToolIndex, graph: KnowledgeGraph): Searcher {
+  return { search: (query, options) => index.search(query, options), closure: (result) => withPrerequisites({ index, graph }, result) };
+}
+
 /**
  * The real index; with a vector strategy among `strategies`, with the tools' vectors from the
  * config's embeddings provider (use-lite when none is configured), built for each dataset.
  */
 async function realSearcher(io: CliIo, strategies: readonly Strategy[], vectorCache: string | undefined): Promise<MakeSearcher> {
-  if (!strategies.some((s) => s === 'vector' || s === 'hybrid' || s === 'auto')) return (graph) => ToolIndex.build(graph);
+  if (!strategies.some((s) => s === 'vector' || s === 'hybrid' || s === 'auto')) return (graph) => withClosure(ToolIndex.build(graph), graph);
   const { config, dir } = await loadConfig(io.cwd, io.configFile);
   const { attachVectors } = await import('../../search/attach-vectors.js');
   // Without --vector-cache every catalog is embedded afresh, so build times include embedding.
@@ -71,7 +78,7 @@ async function realSearcher(io: CliIo, strategies: readonly Strategy[], vectorCa
       ...(cacheDir === undefined ? {} : { cacheDir }),
     });
     for (const d of out.diagnostics) io.stderr(`mdkg bench: ${diagnosticLine(d)}\n`);
-    return out.index;
+    return withClosure(out.index, graph);
   };
 }
 

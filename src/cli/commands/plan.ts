@@ -42,10 +42,13 @@ export function renderPlan(plan: Plan, explain: boolean): string {
     out += '\noptional (often run with these steps, not required)\n';
     for (const o of plan.optional) out += `  ${o.tool} ${o.relation} ${o.step} (${o.score})\n`;
   }
-  if (explain) {
-    out += '\nfrom the request\n';
-    for (const b of plan.bindings.filter((x) => x.from === undefined)) out += `  ${b.to}.${b.parameter} = ${b.field}  (${b.evidence})\n`;
-    out += '\nevidence\n';
+  const given = plan.bindings.filter((x) => x.from === undefined);
+  if (explain && given.length > 0) {
+    out += '\nvalues known before the calls\n';
+    for (const b of given) out += `  ${b.to}.${b.parameter} = ${b.field}  (${b.evidence})\n`;
+  }
+  if (explain && fed.length > 0) {
+    out += '\nevidence of the bindings\n';
     for (const b of fed) out += `  ${b.to}.${b.parameter}: ${b.evidence}\n`;
     for (const e of plan.explanation ?? []) {
       out += `  candidates for ${e.step}.${e.parameter}:\n`;
@@ -67,6 +70,7 @@ export async function planCommand(args: string[], io: CliIo): Promise<number> {
       explain: { type: 'boolean' },
       target: { type: 'string' },
       'max-depth': { type: 'string' },
+      known: { type: 'string', multiple: true },
     },
   });
   const request = await readRequest(io, positionals, values.file);
@@ -75,12 +79,19 @@ export async function planCommand(args: string[], io: CliIo): Promise<number> {
   const maxDepth = values['max-depth'] === undefined ? undefined : Number(values['max-depth']);
   if (maxDepth !== undefined && (!Number.isInteger(maxDepth) || maxDepth < 0 || maxDepth > 10))
     throw new MdkgError('MDKG_USAGE', `--max-depth must be an integer from 0 to 10, got '${values['max-depth']}'`);
+  const known: Record<string, string> = {};
+  for (const pair of values.known ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new MdkgError('MDKG_USAGE', `--known takes name=value, got '${pair}'`);
+    Object.defineProperty(known, pair.slice(0, eq), { value: pair.slice(eq + 1), enumerable: true, writable: true, configurable: true });
+  }
   const { root, config } = await graphRoot(io, values);
   const source = await openPlanSource(io, root, config, values['no-cache'] !== true);
   const plan = await planRequest(source, request, {
     ...(values.target === undefined ? {} : { target: values.target }),
     ...(maxDepth === undefined ? {} : { maxDepth }),
     explain: values.explain === true,
+    ...(values.known === undefined ? {} : { known }),
   });
   if (values.json === true) io.stdout(`${JSON.stringify(plan, null, 2)}\n`);
   else {

@@ -1,6 +1,7 @@
 // Dependency edges and domain groups among the tools of one source. Every rule is a module of its
 // own; see each for its relation, confidence and score:
-//   meta-requires  (here)              `_meta["mdkg/requires"]`: requires, extracted, 1.0
+//   declared:*     (declared-edges.ts) OpenAPI links, x-mdkg-requires, _meta["mdkg/requires"]: requires,
+//                                      extracted, 1.0, with bindings; they outrank the detected rules below
 //   path-hierarchy (path-rules.ts)     lister of a path parameter's collection: requires; item -> sub-path: relatedTo
 //   crud-order     (path-rules.ts,     POST collection precedes the item's operations; GET item -> writes: nextStep;
 //                   verb-rules.ts)     MCP tools sharing a noun ordered by the verbs of their names
@@ -11,7 +12,8 @@
 // to), `nextStep` (to is a typical follow-up of from), `relatedTo` (weak, symmetric).
 import { MdkgError } from '../../errors.js';
 import type { DependencyEdge, ToolGroup, ToolModel } from '../types.js';
-import { edge, finalizeEdges } from './edges.js';
+import { declaredEdges, outrankDetected } from './declared-edges.js';
+import { finalizeEdges } from './edges.js';
 import { fieldMatchEdges } from './field-match.js';
 import { detectGroups } from './groups.js';
 import { pathHierarchyEdges } from './path-rules.js';
@@ -22,18 +24,6 @@ import { nameCrudEdges, rpcEdges } from './verb-rules.js';
 export interface Dependencies {
   edges: DependencyEdge[];
   groups: ToolGroup[];
-}
-
-function metaRequiresEdges(tools: readonly ToolModel[]): DependencyEdge[] {
-  const names = new Set(tools.map((t) => t.name));
-  const edges: DependencyEdge[] = [];
-  for (const tool of tools) {
-    for (const target of tool.requires ?? []) {
-      if (!names.has(target)) continue;
-      edges.push(edge(tool.name, target, 'requires', 'extracted', 1, 'meta-requires', `_meta["mdkg/requires"] of ${tool.name} names ${target}`));
-    }
-  }
-  return edges;
 }
 
 /**
@@ -49,13 +39,14 @@ export function detectDependencies(input: readonly ToolModel[]): Dependencies {
   const tools = [...input].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).filter((t) => !seen.has(t.name) && seen.add(t.name) !== undefined);
   const ops = operationsOf(tools);
   const shape = apiShape(ops);
-  const edges = finalizeEdges([
-    ...metaRequiresEdges(tools),
+  const declared = declaredEdges(tools);
+  const detected = [
     ...pathHierarchyEdges(ops, shape),
     ...rpcEdges(ops, shape),
     ...nameCrudEdges(tools),
     ...fieldMatchEdges(tools, ops, shape),
     ...sharedSchemaEdges(ops, shape),
-  ]);
+  ];
+  const edges = finalizeEdges([...declared, ...outrankDetected(declared, detected)]);
   return { edges, groups: detectGroups(tools, ops, shape) };
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../../errors.js';
+import { checkDeclared } from '../declared/check.js';
 import type { ToolModel } from '../types.js';
 import { parametersFromSchema } from './parameters.js';
 import { readAnnotations, readDeprecated, readHints, readMeta, readRequires } from './tool-meta.js';
@@ -50,6 +51,11 @@ export function convertMcpTools(raw: readonly unknown[], ctx: ConvertContext): {
     }
     tools.push(convertTool(item, name, ctx.source, (severity, message) => push(severity, `${label}: ${message}`)));
   });
+  checkDeclared(
+    tools,
+    (message) => push('warning', message),
+    (name) => `tool ${JSON.stringify(name)}`,
+  );
   return { tools, diagnostics };
 }
 

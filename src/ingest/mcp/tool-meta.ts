@@ -1,5 +1,6 @@
 import { ANNOTATION_HINTS, SEARCH_HINT_FIELDS } from '../../rdf/tool-hints.js';
-import type { ToolAnnotations, ToolHints } from '../types.js';
+import { readRequiresList } from '../declared/requires-shape.js';
+import type { DeclaredRequire, ToolAnnotations, ToolHints } from '../types.js';
 import { describeJson, describeNotStringArray, isObject, isStringArray, type Report } from './values.js';
 
 const META_HINTS = 'mdkg/hints';
@@ -63,11 +64,11 @@ export function readDeprecated(meta: Record<string, unknown> | undefined, report
   return false;
 }
 
-/** Tool names from `_meta["mdkg/requires"]`, or undefined when absent or unusable (reported). */
-export function readRequires(meta: Record<string, unknown> | undefined, report: Report): string[] | undefined {
+/**
+ * `_meta["mdkg/requires"]`: tool names or `{tool, bindings}` objects (docs/tools.md, "Declared
+ * dependencies"); undefined when absent. Bad entries are reported and left out.
+ */
+export function readRequires(meta: Record<string, unknown> | undefined, report: Report): DeclaredRequire[] | undefined {
   if (meta === undefined || !Object.hasOwn(meta, META_REQUIRES)) return undefined;
-  const requires = meta[META_REQUIRES];
-  if (isStringArray(requires)) return requires;
-  report('warning', `_meta["${META_REQUIRES}"] must be an array of tool names (strings), got ${describeNotStringArray(requires)}; ignored`);
-  return undefined;
+  return readRequiresList(meta[META_REQUIRES], `_meta["${META_REQUIRES}"]`, 'declared:meta', (message) => report('warning', message));
 }

@@ -1,6 +1,6 @@
 import type { ToolModel } from '../types.js';
 import type { ReadContext } from './context.js';
-import { operationAnnotations, operationHints } from './extensions.js';
+import { operationAnnotations, operationHints, operationRequires } from './extensions.js';
 import { collectFields, FieldList } from './fields.js';
 import type { InputField } from './input-field.js';
 import { inlineSchema } from './inline-schema.js';
@@ -57,6 +57,8 @@ export function buildTool(entry: OperationEntry, naming: OperationName, source: 
   if (description !== undefined) tool.description = description;
   if (own(entry.operation, 'deprecated') === true) tool.deprecated = true;
   if (response?.schema !== undefined) tool.outputSchema = inlineSchema(response.schema, response.schemaAt ?? response.rawAt, ctx);
+  const requires = operationRequires(entry, ctx);
+  if (requires.length > 0) tool.requires = requires;
   return tool;
 }
 

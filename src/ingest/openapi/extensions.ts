@@ -1,5 +1,6 @@
 import { ANNOTATION_HINTS, SEARCH_HINT_FIELDS } from '../../rdf/tool-hints.js';
-import type { ToolAnnotations, ToolHints } from '../types.js';
+import { readRequiresList } from '../declared/requires-shape.js';
+import type { DeclaredRequire, ToolAnnotations, ToolHints } from '../types.js';
 import type { ReadContext } from './context.js';
 import { isObject, own, stringList } from './json.js';
 import type { OperationEntry } from './operations.js';
@@ -32,4 +33,11 @@ export function operationAnnotations(entry: OperationEntry): ToolAnnotations {
     if (typeof value === 'boolean') annotations[key] = { value, source: 'explicit' };
   }
   return annotations;
+}
+
+/** The operation's `x-mdkg-requires` (the shape of `_meta["mdkg/requires"]`); targets are checked once every operation is read. */
+export function operationRequires(entry: OperationEntry, ctx: ReadContext): DeclaredRequire[] {
+  if (!Object.hasOwn(entry.operation, 'x-mdkg-requires')) return [];
+  const warn = (message: string): void => ctx.reporter.report('MDKG_TOOL_INVALID', 'warning', message);
+  return readRequiresList(own(entry.operation, 'x-mdkg-requires'), `x-mdkg-requires of ${entry.label}`, 'declared:x-mdkg-requires', warn);
 }

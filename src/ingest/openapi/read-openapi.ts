@@ -1,7 +1,9 @@
 import type { IngestResult, ToolModel } from '../types.js';
+import { checkDeclared } from '../declared/check.js';
 import { buildTool } from './build-tool.js';
 import type { ReadContext, SpecVersion } from './context.js';
 import { isObject, own } from './json.js';
+import { addLinkRequires } from './links.js';
 import { listOperations, nameOperations } from './operations.js';
 import { parseSpecText } from './parse-text.js';
 import { RefResolver } from './refs.js';
@@ -53,7 +55,10 @@ export function readOpenApi(text: string, options: ReadOpenApiOptions): IngestRe
   const entries = listOperations(paths, ctx);
   const names = nameOperations(entries, ctx);
   const index = new SchemaRefIndex(ctx);
-  return result(entries.map((entry, i) => buildTool(entry, names[i] ?? { name: entry.label, generated: true }, options.source, ctx, index)));
+  const tools = entries.map((entry, i) => buildTool(entry, names[i] ?? { name: entry.label, generated: true }, options.source, ctx, index));
+  addLinkRequires(entries, names, tools, ctx);
+  checkDeclared(tools, (message) => reporter.report('MDKG_TOOL_INVALID', 'warning', message));
+  return result(tools);
 }
 
 /**

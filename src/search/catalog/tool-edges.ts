@@ -25,7 +25,7 @@ const m = (local: string): string => `${MDKG}${local}`;
 const NOTE = /^(\S+) (\S+) (\S+) (\S+) \S*?:(?: |$)/;
 
 /** A note's target as an IRI: a compact `prefix:rest` of the default context is expanded. */
-function expandTarget(target: string): string {
+export function expandTarget(target: string): string {
   const colon = target.indexOf(':');
   const prefix = colon > 0 && Object.hasOwn(DEFAULT_PREFIXES, target.slice(0, colon)) ? DEFAULT_PREFIXES[target.slice(0, colon)] : undefined;
   return prefix === undefined ? target : `${prefix}${target.slice(colon + 1)}`;

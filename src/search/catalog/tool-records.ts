@@ -6,10 +6,12 @@ import type { QuadStore } from '../../rdf/quad-store.js';
 import { ANNOTATION_HINTS } from '../../rdf/tool-hints.js';
 import { TermReader, type PredicateTable } from './term-reader.js';
 import { ToolFields } from './tool-fields.js';
+import { readBindings, type ToolBinding } from './tool-bindings.js';
 import { readEdges, type ToolEdge } from './tool-edges.js';
 import type { ToolAnnotationsView } from '../types.js';
 
 export { RELATIONS, type EdgeConfidence, type Relation, type ToolEdge } from './tool-edges.js';
+export type { ToolBinding } from './tool-bindings.js';
 export { ACTION_FIELD, fieldPredicate } from './tool-fields.js';
 
 export interface ToolRecord {
@@ -32,6 +34,8 @@ export interface ToolRecord {
 export interface ToolCatalog {
   tools: ToolRecord[];
   edges: ToolEdge[];
+  /** Bindings of declared dependencies (absent when the catalog came from a snapshot). */
+  bindings?: ToolBinding[];
   /** Group IRI -> label and member tool indexes. */
   groups: Map<string, { label: string; members: number[] }>;
 }
@@ -137,7 +141,12 @@ export function readToolsForIndex(store: QuadStore, fieldKeys: readonly string[]
   });
   const bySubject = new Map(toolIds.map(({ id }, i) => [id, i]));
   const byIri = new Map(toolIds.map(({ iri }, i) => [iri, i]));
-  const catalog = { tools, edges: readEdges(r, bySubject, byIri), groups: readGroups(r, tools, groupIds) };
+  const catalog = {
+    tools,
+    edges: readEdges(r, bySubject, byIri),
+    bindings: readBindings(r, bySubject, byIri),
+    groups: readGroups(r, tools, groupIds),
+  };
   const fields = new ToolFields(r, fieldKeys, tools, { parameter: m('parameter'), memberOf: m('memberOf'), source: m('source') }, sourceDocuments(store, r));
   let last: { index: number; text: Map<string, string[]> } | undefined;
   const docs = toolIds.map(

@@ -26,8 +26,8 @@ describe('detectDependencies', () => {
         relation: 'requires',
         confidence: 'extracted',
         score: 1,
-        evidence: '_meta["mdkg/requires"] of read_file names list_allowed_directories',
-        rule: 'meta-requires',
+        evidence: '_meta["mdkg/requires"] names list_allowed_directories',
+        rule: 'declared:meta',
       },
     ]);
   });
@@ -65,7 +65,7 @@ describe('detectDependencies', () => {
 
   it('keeps the first of two tools with the same name', () => {
     const { edges } = detectDependencies([mcp('a', { requires: ['b'] }), mcp('a'), mcp('b')]);
-    expect(edges.map(brief)).toEqual(['a -requires-> b 1 extracted meta-requires']);
+    expect(edges.map(brief)).toEqual(['a -requires-> b 1 extracted declared:meta']);
   });
 
   it('refuses tools of more than one source', () => {

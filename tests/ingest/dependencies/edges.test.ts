@@ -5,15 +5,15 @@ import { brief } from '../../helpers/tool-models.js';
 describe('finalizeEdges', () => {
   it('drops self edges and keeps the strongest edge per (from, to, relation)', () => {
     const out = finalizeEdges([
-      edge('a', 'a', 'requires', 'extracted', 1, 'meta-requires', 'self'),
+      edge('a', 'a', 'requires', 'extracted', 1, 'declared:meta', 'self'),
       edge('a', 'b', 'requires', 'inferred', 0.5, 'field-match', 'weak'),
       edge('a', 'b', 'requires', 'inferred', 0.8, 'path-hierarchy', 'strong'),
       edge('x', 'y', 'requires', 'inferred', 0.7, 'field-match', 'inferred one'),
-      edge('x', 'y', 'requires', 'extracted', 0.7, 'meta-requires', 'extracted one'),
+      edge('x', 'y', 'requires', 'extracted', 0.7, 'declared:meta', 'extracted one'),
     ]);
     expect(out.map((e) => `${brief(e)} ${e.evidence}`)).toEqual([
       'a -requires-> b 0.8 inferred path-hierarchy strong',
-      'x -requires-> y 0.7 extracted meta-requires extracted one',
+      'x -requires-> y 0.7 extracted declared:meta extracted one',
     ]);
   });
 

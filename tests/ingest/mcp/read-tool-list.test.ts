@@ -136,9 +136,9 @@ describe('readMcpToolList: one tool, rule by rule', () => {
         model('h', {
           inputSchema: {},
           hints: { aliases: ['cat'], keywords: ['file', 'read'], categories: ['fs'], examples: ['read a.txt'] },
-          requires: ['list'],
         }),
       ],
+      diagnostics: [warn('tool "h": _meta["mdkg/requires"] names list: no tool named "list" in this source; ignored')],
     },
     {
       name: 'bad hints ignored one field at a time',
@@ -156,7 +156,7 @@ describe('readMcpToolList: one tool, rule by rule', () => {
       tools: [model('h', { inputSchema: {} })],
       diagnostics: [
         warn('tool "h" (tools[0]): _meta["mdkg/hints"] must be an object, got an array; ignored'),
-        warn('tool "h" (tools[0]): _meta["mdkg/requires"] must be an array of tool names (strings), got the string "list"; ignored'),
+        warn('tool "h" (tools[0]): _meta["mdkg/requires"] must be a list of tool names or {tool, bindings} objects; ignored'),
       ],
     },
     {
@@ -188,6 +188,31 @@ describe('readMcpToolList: one tool, rule by rule', () => {
   ];
   it.each(cases)('$name', ({ tool, tools, diagnostics = [] }) => {
     expect(read({ tools: [tool] })).toEqual({ source: 'demo', tools, diagnostics });
+  });
+});
+
+describe('readMcpToolList: declared requires in _meta', () => {
+  it('reads names and {tool, bindings} against the other tools of the list', () => {
+    const result = read([
+      { name: 'list_dirs', inputSchema: {} },
+      {
+        name: 'read',
+        inputSchema: SCHEMA,
+        _meta: { 'mdkg/requires': [{ tool: 'list_dirs', bindings: { path: '$response.body#/0/path', size: 'response.size' } }, 'nope'] },
+      },
+    ]);
+    expect(result.tools[1]?.requires).toEqual([
+      {
+        tool: 'list_dirs',
+        source: 'declared:meta',
+        evidence: '_meta["mdkg/requires"] names list_dirs',
+        bindings: [{ parameter: 'path', field: 'response[].path' }],
+      },
+    ]);
+    expect(result.diagnostics).toEqual([
+      warn('tool "read": _meta["mdkg/requires"] names list_dirs: no parameter "size" of read to bind; binding ignored'),
+      warn('tool "read": _meta["mdkg/requires"] names nope: no tool named "nope" in this source; ignored'),
+    ]);
   });
 });
 
