@@ -40,11 +40,14 @@ const CLIENT_ERRORS = new Set<MdkgCode>([
   'MDKG_SPARQL_UNKNOWN_TERM',
 ]);
 
+/** What the page may load: its own files only (YASQE and Cytoscape set inline styles). */
+export const PAGE_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'";
+
 const HEADERS = {
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+  'content-security-policy': `${PAGE_CSP}; frame-ancestors 'none'`,
 };
 
 /** The folder of the built page: dist/view/assets/ (from dist/view/ and dist/bundle/ alike; from src/ in tests). */

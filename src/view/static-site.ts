@@ -10,9 +10,12 @@ import { confinePath } from '../code-search/confine-path.js';
 import { MdkgError } from '../errors.js';
 import { writeFileAtomic } from '../graph/atomic-write.js';
 import { type DocumentView, documentApi, schemaApi, type ViewContext } from './api.js';
+import { PAGE_CSP } from './server.js';
 
 /** The line that marks an index.html as a static copy of `mdkg view`. */
 export const STATIC_MARK = '<meta name="generator" content="mdkg view --static">';
+/** The server's Content-Security-Policy, as a meta element: a static host may send no header. */
+const STATIC_CSP = `<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">`;
 const FILES = ['index.html', 'assets/app.js', 'assets/app.css', 'assets/sparql.js', 'assets/sparql.css', 'assets/graph-data.js'];
 /** The built page's files copied as they are. */
 const ASSET_FILES = ['app.js', 'app.css', 'sparql.js', 'sparql.css'];
@@ -63,7 +66,7 @@ export async function writeStaticView(ctx: ViewContext, dir: string, assets: str
   // JSON is JavaScript; `<` is escaped so no text in the graph can end a script element.
   const data = `window.mdkgStaticGraph=${JSON.stringify({ graph: ctx.data, documents, schema: schemaApi(ctx) }).replace(/</g, '\\u003c')};\n`;
   const page = html
-    .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${STATIC_MARK}`)
+    .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${STATIC_MARK}\n${STATIC_CSP}`)
     .replace('<!--static graph data-->', '<script src="assets/graph-data.js"></script>');
   await writeFileAtomic(join(dir, 'assets', 'graph-data.js'), data);
   for (const [i, name] of ASSET_FILES.entries()) await writeFileAtomic(join(dir, 'assets', name), assetTexts[i]!);

@@ -31,7 +31,7 @@ describe('writeStaticView', () => {
     const written = await writeStaticView(ctx, site, assets);
     expect(written.documents).toBe(5);
     expect(await readFile(join(site, 'index.html'), 'utf8')).toBe(
-      `<html><head><meta charset="utf-8">\n${STATIC_MARK}</head><body><script src="assets/graph-data.js"></script></body></html>`,
+      `<html><head><meta charset="utf-8">\n${STATIC_MARK}\n<meta http-equiv="Content-Security-Policy" content="default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"></head><body><script src="assets/graph-data.js"></script></body></html>`,
     );
     expect(await readFile(join(site, 'assets', 'app.js'), 'utf8')).toBe('app();');
     const data = await readFile(join(site, 'assets', 'graph-data.js'), 'utf8');
