@@ -37,6 +37,7 @@ afterAll(async () => {
 interface Reply {
   status: number;
   body: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 function call(server: Server, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Reply> {
@@ -45,7 +46,7 @@ function call(server: Server, path: string, headers: Record<string, string> = {}
     const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown>, headers: res.headers }));
     });
     req.on('error', reject);
     req.end(body);
@@ -176,6 +177,16 @@ describe('mdkg view API', () => {
     ['POST', '/api/node', [405, 'MDKG_USAGE']],
   ])('is read-only: %s %s is refused', async (method, path, expected) => {
     expect(code(await call(open, path, {}, method))).toEqual(expected);
+  });
+
+  it('answers with headers that keep the page to itself', async () => {
+    const { headers } = await call(open, '/api/schema');
+    expect([headers['content-type'], headers['x-content-type-options'], headers['cache-control'], headers['content-security-policy']]).toEqual([
+      'application/json',
+      'nosniff',
+      'no-store',
+      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    ]);
   });
 
   it.each([
