@@ -122,6 +122,15 @@ describe.skipIf(noBrowser !== undefined)('mdkg view in chromium', () => {
     expect(await page.textContent('#document-path')).toBe('tools/notes/_groups/note.md');
   });
 
+  it("draws a request's plan: the step, the value read from the request", async () => {
+    await page.fill('#search-input', 'read the note named todo');
+    await page.click('#plan-button');
+    await page.waitForSelector(`#graph[data-center="I${READ_NOTE}"]`);
+    expect(await page.locator('#hits li.plan-step').allTextContents()).toEqual(["s1 tool:notes/read_note (target): name ← 'todo'"]);
+    expect(await page.locator('#edges li').allTextContents()).toEqual(['todo name s1 tool:notes/read_note']);
+    expect(await page.getAttribute('#graph', 'data-nodes')).toBe('2');
+  });
+
   it('shows the schema overview', async () => {
     expect(await page.textContent('#schema-summary')).toBe('4 documents · 31 triples · 3 classes · 12 predicates · 1 diagnostics');
     expect(await page.locator('#folders tbody tr').allTextContents()).toEqual(['guides1', 'tools/notes2', 'tools/notes/_groups1']);

@@ -100,6 +100,16 @@ describe('mdkg view API', () => {
     expect(r.body.intent).toBe('delete');
   });
 
+  it('plans a request as mdkg plan does: steps, values read from the request, values to ask for', async () => {
+    const named = (await call(open, `/api/plan?q=${q('read the note named todo')}`)).body as { steps: unknown[]; bindings: unknown[]; missing: unknown[] };
+    expect(named.steps).toEqual([{ id: 's1', tool: 'tool:notes/read_note', role: 'target', arguments: { name: 'todo' }, dependsOn: [] }]);
+    expect(named.bindings).toEqual([{ field: 'todo', to: 's1', parameter: 'name', rule: 'request-value', score: 0.9, evidence: "name 'todo' in the request" }]);
+    const unnamed = (await call(open, `/api/plan?q=${q('read a note')}&max_depth=0`)).body as { missing: unknown[] };
+    expect(unnamed.missing).toEqual([{ step: 's1', parameter: 'name', reason: 'not in the request and no tool produces it: ask the user' }]);
+    expect(code(await call(open, `/api/plan?q=${q('read a note')}&max_depth=11`))).toEqual([400, 'MDKG_USAGE']);
+    expect(code(await call(open, '/api/plan'))).toEqual([400, 'MDKG_USAGE']);
+  });
+
   it('gives a neighbourhood: edges by predicate, node types and labels, the centre values', async () => {
     const r = await call(open, `/api/node?iri=${q(NOTE_GROUP)}`);
     const body = r.body as { edges: Array<{ source: string; label: string }>; nodes: Array<{ id: string; label: string; types: string[] }>; more: number };

@@ -98,11 +98,9 @@ function renderEdges(n: Neighbourhood, open: (iri: string) => void): void {
   const label = new Map(n.nodes.map((v) => [v.id, v.label]));
   for (const e of n.edges) {
     const li = el('li');
-    li.append(
-      nodeLink(iriOf(e.source), label.get(e.source) ?? e.source, open),
-      ` ${e.label} `,
-      nodeLink(iriOf(e.target), label.get(e.target) ?? e.target, open),
-    );
+    // Plan nodes that are no graph node (P…) are text, not links.
+    const end = (id: string): Node | string => (id.startsWith('P') ? (label.get(id) ?? id) : nodeLink(iriOf(id), label.get(id) ?? id, open));
+    li.append(end(e.source), ` ${e.label} `, end(e.target));
     list.append(li);
   }
   if (n.more > 0) list.append(el('li', `… ${n.more} more edges (double-click a node to expand it)`, 'muted'));
