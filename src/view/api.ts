@@ -5,7 +5,7 @@ import type { MdkgConfig } from '../config.js';
 import { confinePath } from '../code-search/confine-path.js';
 import { type Diagnostic, MdkgError } from '../errors.js';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.js';
-import { MAX_MAX_DEPTH, planRequest } from '../plan/plan-request.js';
+import { planRequest } from '../plan/plan-request.js';
 import type { Plan } from '../plan/types.js';
 import type { ToolIndex } from '../search/tool-index.js';
 import { readTextFile } from '../util/read-file.js';
@@ -60,7 +60,6 @@ export async function searchApi(ctx: ViewContext, request: string, limit: number
 
 /** The plan of a request, as `mdkg plan --json` gives it (nothing is called). */
 export function planApi(ctx: ViewContext, request: string, maxDepth: number | undefined): Promise<Plan> {
-  if (maxDepth !== undefined && maxDepth > MAX_MAX_DEPTH) throw new MdkgError('MDKG_USAGE', `max_depth must be at most ${MAX_MAX_DEPTH}`);
   return planRequest({ index: ctx.index, graph: ctx.kg }, request, maxDepth === undefined ? {} : { maxDepth });
 }
 

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { isMdkgError, type MdkgCode, MdkgError } from '../errors.js';
+import { MAX_MAX_DEPTH } from '../plan/plan-request.js';
 import { MAX_QUERY_CHARS } from '../sparql/run.js';
 import { bearerCredentials, sameMachine, sameToken } from '../util/http-guard.js';
 import { documentApi, intParam, nodeApi, planApi, schemaApi, searchApi, sparqlApi, textParam, type ViewContext } from './api.js';
@@ -79,6 +80,12 @@ async function readQueryBody(req: IncomingMessage): Promise<string> {
   return (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') ? (new URLSearchParams(text).get('query') ?? '') : text;
 }
 
+function depthParam(value: string): number {
+  if (!/^\d{1,2}$/.test(value) || Number(value) > MAX_MAX_DEPTH)
+    throw new MdkgError('MDKG_USAGE', `max_depth must be an integer from 0 to ${MAX_MAX_DEPTH}, got '${value.slice(0, 40)}'`);
+  return Number(value);
+}
+
 async function answer(ctx: ViewContext, path: string, params: URLSearchParams, req: IncomingMessage): Promise<unknown> {
   switch (path) {
     case '/api/sparql': {
@@ -89,7 +96,7 @@ async function answer(ctx: ViewContext, path: string, params: URLSearchParams, r
       return searchApi(ctx, textParam(params.get('q'), 'q', 1000), intParam(params.get('limit'), 'limit', 10, 100));
     case '/api/plan': {
       const depth = params.get('max_depth');
-      return planApi(ctx, textParam(params.get('q'), 'q', 1000), depth === '0' ? 0 : depth === null ? undefined : intParam(depth, 'max_depth', 3, 10));
+      return planApi(ctx, textParam(params.get('q'), 'q', 1000), depth === null ? undefined : depthParam(depth));
     }
     case '/api/node':
       return nodeApi(ctx, textParam(params.get('iri'), 'iri', 4096), intParam(params.get('limit'), 'limit', 100, MAX_EDGES));

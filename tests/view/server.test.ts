@@ -106,7 +106,8 @@ describe('mdkg view API', () => {
     expect(named.bindings).toEqual([{ field: 'todo', to: 's1', parameter: 'name', rule: 'request-value', score: 0.9, evidence: "name 'todo' in the request" }]);
     const unnamed = (await call(open, `/api/plan?q=${q('read a note')}&max_depth=0`)).body as { missing: unknown[] };
     expect(unnamed.missing).toEqual([{ step: 's1', parameter: 'name', reason: 'not in the request and no tool produces it: ask the user' }]);
-    expect(code(await call(open, `/api/plan?q=${q('read a note')}&max_depth=11`))).toEqual([400, 'MDKG_USAGE']);
+    for (const depth of ['11', '-1', '1.5', 'x'])
+      expect(code(await call(open, `/api/plan?q=${q('read a note')}&max_depth=${depth}`)), depth).toEqual([400, 'MDKG_USAGE']);
     expect(code(await call(open, '/api/plan'))).toEqual([400, 'MDKG_USAGE']);
   });
 
