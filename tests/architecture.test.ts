@@ -109,7 +109,10 @@ const FORBIDDEN: ReadonlyArray<[from: string, to: string]> = [
   ['rdf', 'search'],
   ['sparql', 'search'],
   ['markdown-ld', 'search'],
-  // Plans are built on search and the graph; only the CLI, the gateway, the bench and src/index.ts use them.
+  ['view', 'gateway'],
+  ['view', 'cli'],
+  ['gateway', 'view'],
+  // Plans are built on search and the graph; only the CLI, the gateway, the view, the bench and src/index.ts use them.
   ...['search', 'ingest', 'graph', 'rdf', 'sparql', 'markdown-ld', 'lexicon', 'util', 'generate', 'code-search', 'learned'].map((from): [string, string] => [
     from,
     'plan',

@@ -34,6 +34,7 @@ Commands:
   reindex-codebase   regenerate the code documents incrementally, with counts and time
   bench <dir...>     score tool search on benchmark datasets (Hit@K, Recall@K, MRR, ...)
   serve              the MCP gateway over stdio: search, schema and call meta-tools, graph tools
+  view               the graph in a browser: SPARQL, tool search, neighbourhoods, documents
   learn-pair <t> <x> record that a term means a tool or code symbol (graphs/learned/)
   validate-symbol-relevance <t> <x...>  does a term mean these symbols? similarity and verdict
   help [command]     show help for a command
@@ -114,6 +115,24 @@ Options:
   --prerequisites          each result's required prerequisites right after it (marked
                            prerequisiteOf in --json; see 'mdkg help plan')
   --json                   the whole result as JSON
+${COMMON}
+`,
+  view: `Usage: mdkg view [--port N] [--open] [--graphs <dir>] [--config <file>]
+       mdkg view --static <dir>
+
+A page on http://127.0.0.1 (port 0, the default, takes a free one; the address is printed): a
+SPARQL box (read-only, at most 1000 rows and 10 s), tool search with confidence and evidence, a
+request's plan, the neighbourhood graph of any node, the document behind it (each triple's
+line, its diagnostics) and the schema. Requests must name a loopback host; with serve.token_env
+set, the API needs that token (open the printed address with #token=<token>). Nothing is
+fetched from the network. --static <dir> writes the same page with the graph embedded
+(neighbourhoods, documents, schema; no SPARQL, tool search or plans) into a new or empty folder.
+docs/view.md has every detail.
+
+Options:
+  --port N                 port on 127.0.0.1 (default 0: any free port)
+  --open                   open the page in the desktop's browser
+  --static <dir>           write a static copy of the page instead of serving
 ${COMMON}
 `,
   plan: `Usage: mdkg plan ["<request>" | --file <path> | -] [options]

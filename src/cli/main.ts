@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   plan: async () => (await import('./commands/plan.js')).planCommand,
   'graph-search': async () => (await import('./commands/graph-search.js')).graphSearchCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
+  view: async () => (await import('./commands/view.js')).viewCommand,
   init: async () => (await import('./commands/init.js')).initCommand,
   'search-code': async () => (await import('./commands/code-search.js')).searchCodeCommand,
   'search-by-symbol': async () => (await import('./commands/code-search.js')).searchBySymbolCommand,

@@ -1,7 +1,7 @@
 // `mdkg serve --http [HOST:]PORT`: MCP over Streamable HTTP, one session (and one MCP server) per
 // client. Binds 127.0.0.1 unless a host is given; any other bind needs a bearer token, and with a
 // token every request must carry it. On loopback, requests for other host names are refused.
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -13,6 +13,9 @@ import { checkMessage, needsAnswer, parseError } from './jsonrpc-check.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, HttpSessions, type SessionLimits } from './http-sessions.js';
 import { profileTokens } from './profiles.js';
 import { createGatewayServer } from './server.js';
+import { bearerCredentials, isLoopback, sameMachine, sameToken } from '../util/http-guard.js';
+
+export { bearerCredentials, isLoopback, sameToken } from '../util/http-guard.js';
 
 /** Largest request body read (an MCP message). */
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -23,10 +26,6 @@ export function parseListen(value: string): { host: string; port: number } {
   const port = Number(m?.[3]);
   if (m === null || !Number.isInteger(port) || port > 65535) throw new MdkgError('MDKG_USAGE', `--http takes PORT or HOST:PORT, got '${value}'`);
   return { host: m[1] ?? m[2] ?? '127.0.0.1', port };
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 function reply(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -49,40 +48,6 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk);
   }
   return length === 0 ? undefined : (JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown);
-}
-
-/** The host name of a Host header or an Origin (`name`, `name:port`, `[v6]:port`, `scheme://...`). */
-function hostName(value: string): string | undefined {
-  try {
-    return new URL(value.includes('://') ? value : `http://${value}`).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * DNS rebinding: a web page can make a browser send requests to 127.0.0.1 under its own host name.
- * On a loopback bind, the Host header (and the Origin, when a browser sends one) must name a loopback host.
- */
-function sameMachine(req: IncomingMessage): boolean {
-  const host = hostName(req.headers.host ?? '');
-  if (host === undefined || !isLoopback(host)) return false;
-  const origin = req.headers.origin;
-  if (origin === undefined) return true;
-  const from = hostName(origin);
-  return from !== undefined && isLoopback(from);
-}
-
-/** The credentials of an `Authorization: Bearer <token>` header: the scheme is case-insensitive (RFC 9110 §11.1), spaces around are ignored. */
-export function bearerCredentials(header: string | undefined): Buffer {
-  const m = /^[ \t]*bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
-  return Buffer.from(m?.[1] ?? '');
-}
-
-/** Constant-time comparison of the given credentials with a token (an empty credential never matches). */
-export function sameToken(given: Buffer, token: string): boolean {
-  const wanted = Buffer.from(token);
-  return given.length > 0 && given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 /**

@@ -63,6 +63,12 @@ describe('the packed package, installed into an empty folder', () => {
       'dist/sparql/query-worker.js',
       'dist/engine/query-worker.js',
       'dist/engine/THIRD-PARTY-LICENSES.txt',
+      'dist/view/assets/index.html',
+      'dist/view/assets/app.js',
+      'dist/view/assets/app.css',
+      'dist/view/assets/sparql.js',
+      'dist/view/assets/sparql.css',
+      'dist/view/assets/THIRD-PARTY-LICENSES.txt',
       'dist/lexicon/data/thesaurus.json',
       'dist/lexicon/data/english-words.json',
       'dist/search/params/data/search-params.json',
@@ -119,6 +125,16 @@ describe('the packed package, installed into an empty folder', () => {
       await endpoint.close();
     }
   }, 60_000);
+
+  it('mdkg view --static writes the page from the installed files (dist/view/assets/)', async () => {
+    const cwd = join(root, 'view');
+    await mkdir(join(cwd, 'graphs'), { recursive: true });
+    await writeFile(join(cwd, 'graphs', 'read_file.md'), '---\nid: tool:fs/read_file\ntype: Tool\ntitle: Read file\n---\n# Read file\n');
+    const { stdout } = await run(join(prefix, 'node_modules', '.bin', 'mdkg'), ['view', '--static', 'site'], { cwd, timeout: 30_000 });
+    expect(stdout).toMatch(/^mdkg view: wrote .*index\.html \(1 documents, \d+ KiB\)\n$/);
+    for (const file of ['index.html', 'assets/app.js', 'assets/sparql.js', 'assets/graph-data.js'])
+      expect(existsSync(join(cwd, 'site', file)), file).toBe(true);
+  });
 
   it('mdkg init prints a Claude Desktop entry that starts the installed gateway, which finds a memory tool and answers SPARQL', async () => {
     const project = join(root, 'project');
