@@ -26,6 +26,7 @@ const ROOT_ENTRIES = [
   'tsconfig.build.json',
   'tsconfig.json',
   'vitest.config.ts',
+  'web',
 ];
 
 /** Paths git tracks; without git (a copy of the tree), the root's entries less what .gitignore keeps out. */
