@@ -1,0 +1,155 @@
+// mdkg push and queries on a real Virtuoso: the bundled graph and a generated catalog pushed, the
+// README's queries answered equally (as sets) on both sides, edits, deletes and renames sent alone,
+// and a push stopped half-way (the server killed) finished by the next one.
+import { cp, mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Term } from '@rdfjs/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syntheticOpenApi } from '../../benchmarks/synthetic-openapi.js';
+import { generateTools } from '../../src/generate/generate-tools.js';
+import { type KnowledgeGraph, loadGraph } from '../../src/graph/knowledge-graph.js';
+import { termToNTriples } from '../../src/rdf/serialize.js';
+import { runQuery } from '../../src/sparql/run.js';
+import type { QueryResult } from '../../src/sparql/types.js';
+import { checkDrift, push } from '../../src/store/push.js';
+import { RemoteGraph } from '../../src/store/remote-graph.js';
+import { StoreClient } from '../../src/store/store-client.js';
+import type { StoreTarget } from '../../src/store/store-config.js';
+import { REPO } from '../helpers/cli.js';
+import { startVirtuoso, type Virtuoso, virtuosoAvailable } from '../helpers/virtuoso.js';
+
+/** The README's example queries (README.md, `mdkg query` and the library example), and a few of each form. */
+const QUERIES = [
+  'SELECT ?tool ?readOnly ?destructive ?summary WHERE { ?t a mdkg:Tool ; mdkg:source "filesystem" ; mdkg:name ?tool ; schema:abstract ?summary . OPTIONAL { ?t mdkg:readOnlyHint ?readOnly } OPTIONAL { ?t mdkg:destructiveHint ?destructive } } ORDER BY ?tool',
+  'SELECT ?title ?summary WHERE { ?c a mdkg:Concept ; schema:name ?title ; schema:abstract ?summary }',
+  'SELECT ?t WHERE { ?c a mdkg:Concept ; schema:name ?t }',
+  // Virtuoso's union default graph holds its own system graph (virtrdf:): the classes are mdkg's.
+  'SELECT ?class (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a ?class FILTER(STRSTARTS(STR(?class), "https://w3id.org/mdkg/")) } GROUP BY ?class',
+  'SELECT ?g ?name WHERE { GRAPH ?g { ?t a mdkg:Tool ; mdkg:name ?name } }',
+  // Virtuoso needs one end of a transitive path bound.
+  'SELECT ?t ?x WHERE { ?t a mdkg:Tool . ?t mdkg:source/^mdkg:source ?x }',
+  'SELECT ?s ?name WHERE { ?s a mdkg:Tool ; mdkg:name ?name FILTER(CONTAINS(LCASE(?name), "file")) }',
+  'ASK { ?t a mdkg:Tool }',
+  'CONSTRUCT { ?t schema:name ?n } WHERE { ?t a mdkg:Tool ; schema:name ?n }',
+];
+
+/** A result as a set of lines; blank node labels differ between stores, so they are dropped. */
+function asSet(result: QueryResult): string[] {
+  const nt = (t: Term | undefined): string => (t === undefined ? '' : t.termType === 'BlankNode' ? '_:' : termToNTriples(t));
+  if (result.kind === 'boolean') return [String(result.value)];
+  if (result.kind === 'quads') return [...new Set(result.quads.map((q) => `${nt(q.subject)} ${nt(q.predicate)} ${nt(q.object)}`))].sort();
+  return [...new Set(result.rows.map((row) => result.variables.map((v) => `${v}=${nt(row[v])}`).join(' ')))].sort();
+}
+
+function target(v: Virtuoso, concurrency = 8): StoreTarget {
+  return {
+    queryUrl: v.queryUrl,
+    graphStoreUrl: v.graphStoreUrl,
+    auth: { scheme: 'digest', user: v.user, password: v.password },
+    concurrency,
+    timeoutMs: 30_000,
+    maxBytes: 64 * 1024 * 1024,
+  };
+}
+
+async function sameAnswers(kg: KnowledgeGraph, remote: RemoteGraph, queries: readonly string[]): Promise<void> {
+  for (const q of queries) {
+    const here = await runQuery(kg, q, { limit: 100_000 });
+    const there = await remote.query(q, { limit: 100_000 });
+    expect({ q, rows: asSet(there) }).toEqual({ q, rows: asSet(here) });
+  }
+}
+
+describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', () => {
+  let v: Virtuoso;
+  let dir: string;
+  beforeAll(async () => {
+    v = await startVirtuoso();
+    dir = await mkdtemp(join(tmpdir(), 'mdkg-store-'));
+  }, 90_000);
+  afterAll(async () => {
+    await v?.stop();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('pushes the bundled graph, answers the README queries as in process, and sends nothing the second time', async () => {
+    const graphs = join(dir, 'bundled');
+    await cp(join(REPO, 'graphs'), graphs, { recursive: true, filter: (src) => !src.includes('.mdkg') });
+    const kg = await loadGraph(graphs, { cache: false });
+    const client = new StoreClient(target(v));
+    const first = await push(client, kg);
+    const loaded = kg.documents().filter((d) => d.loaded).length;
+    expect([first.firstPush, first.plan.put.length, first.plan.remove.length, first.manifestWritten]).toEqual([true, loaded, 0, true]);
+    await sameAnswers(kg, new RemoteGraph(new StoreClient(target(v))), QUERIES);
+    const again = new StoreClient(target(v));
+    const second = await push(again, kg);
+    expect([second.plan.put.length, second.plan.remove.length, second.plan.unchanged, second.manifestWritten]).toEqual([0, 0, loaded, false]);
+    // The manifest's GET twice: the digest challenge (401), then the answer. Nothing else.
+    expect(Object.fromEntries(again.sent)).toEqual({ GET: 2 });
+    expect(await checkDrift(again, kg)).toMatchObject({ differ: [], missing: [], extra: [] });
+  });
+
+  it('sends only the edited, renamed and new documents, deletes the removed one, and reports drift before', async () => {
+    const graphs = join(dir, 'edits');
+    const doc = (name: string, title: string): string => `---\nid: concept:edits-${name}\ntype: Concept\ntitle: ${title}\n---\n# ${title}\n`;
+    await mkdir(graphs, { recursive: true });
+    for (const name of ['alpha', 'beta', 'gamma', 'delta', 'epsilon']) await writeFile(join(graphs, `${name}.md`), doc(name, name.toUpperCase()));
+    // Its own server state: the other tests' manifests are not this folder's.
+    await v.sql('SPARQL CLEAR GRAPH <urn:mdkg:store:manifest>;');
+    const kg = await loadGraph(graphs, { cache: false, racyMs: 0 });
+    await push(new StoreClient(target(v)), kg);
+    await writeFile(join(graphs, 'alpha.md'), doc('alpha', 'ALPHA edited'));
+    await rename(join(graphs, 'beta.md'), join(graphs, 'beta-renamed.md'));
+    await unlink(join(graphs, 'gamma.md'));
+    await writeFile(join(graphs, 'zeta.md'), doc('zeta', 'ZETA'));
+    await kg.refresh();
+    const concept = (name: string): string => `https://w3id.org/mdkg/concept/edits-${name}`;
+    expect(await checkDrift(new StoreClient(target(v)), kg)).toMatchObject({
+      differ: [concept('alpha'), concept('beta')],
+      missing: [concept('zeta')],
+      extra: [concept('gamma')],
+    });
+    const client = new StoreClient(target(v));
+    const report = await push(client, kg);
+    expect(report.plan.put.map((p) => `${p.reason} ${p.graph.path}`).sort()).toEqual(['changed alpha.md', 'changed beta-renamed.md', 'new zeta.md']);
+    expect(report.plan.unchanged).toBe(2);
+    // GET: the digest challenge and the manifest; PUT: the pending manifest, three graphs, the manifest; DELETE: gamma.
+    expect(Object.fromEntries(client.sent)).toEqual({ GET: 2, PUT: 5, DELETE: 1 });
+    expect(await checkDrift(client, kg)).toMatchObject({ differ: [], missing: [], extra: [] });
+    await sameAnswers(kg, new RemoteGraph(new StoreClient(target(v))), [
+      'SELECT ?c ?title ?path WHERE { ?c a mdkg:Concept ; schema:name ?title ; mdkg:sourcePath ?path FILTER(STRSTARTS(STR(?c), "https://w3id.org/mdkg/concept/edits-")) }',
+    ]);
+  });
+
+  it('finishes, on the next push, a push whose server was killed half-way', async () => {
+    const graphs = join(dir, 'catalog');
+    const spec = join(dir, 'spec.json');
+    await writeFile(spec, JSON.stringify(syntheticOpenApi(200).spec));
+    await mkdir(graphs, { recursive: true });
+    const [generated] = await generateTools([{ id: 'synth', kind: 'openapi', file: spec }], { outDir: join(graphs, 'tools'), cwd: dir });
+    expect(generated?.ok).toBe(true);
+    await v.sql('SPARQL CLEAR GRAPH <urn:mdkg:store:manifest>;');
+    const kg = await loadGraph(graphs, { cache: false });
+    const total = kg.documents().filter((d) => d.loaded).length;
+    let killed: Promise<void> | undefined;
+    const dying = push(new StoreClient(target(v, 2)), kg, {
+      onProgress: (done) => {
+        if (done === 20) killed = v.kill();
+      },
+    });
+    await expect(dying).rejects.toMatchObject({ code: 'MDKG_STORE_UNREACHABLE' });
+    await killed;
+    await v.start();
+    const client = new StoreClient(target(v));
+    const drift = await checkDrift(client, kg);
+    expect(drift.missing.length + drift.differ.length).toBe(total);
+    const report = await push(client, kg);
+    expect([report.firstPush, report.plan.put.length, report.manifestWritten]).toEqual([false, total, true]);
+    expect(await checkDrift(client, kg)).toMatchObject({ differ: [], missing: [], extra: [] });
+    await sameAnswers(kg, new RemoteGraph(new StoreClient(target(v))), [
+      'SELECT ?name ?method WHERE { ?t a mdkg:Tool ; mdkg:source "synth" ; mdkg:name ?name . OPTIONAL { ?t mdkg:httpMethod ?method } }',
+      'SELECT ?p (COUNT(*) AS ?n) WHERE { ?t a mdkg:Tool ; mdkg:source "synth" ; ?p ?o } GROUP BY ?p',
+    ]);
+  });
+});
