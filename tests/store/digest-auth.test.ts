@@ -14,7 +14,9 @@ describe('digest auth', () => {
     ['MD5', '8ca523f5e9506fed4657c9700eebdbec'],
     ['SHA-256', '753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c1'],
   ] as const)('answers the RFC 7616 example with %s', (algorithm, response) => {
-    const challenge = parseDigestChallenge(`Digest realm="${RFC.realm}", qop="auth, auth-int", algorithm=${algorithm}, nonce="${RFC.nonce}", opaque="${RFC.opaque}"`);
+    const challenge = parseDigestChallenge(
+      `Digest realm="${RFC.realm}", qop="auth, auth-int", algorithm=${algorithm}, nonce="${RFC.nonce}", opaque="${RFC.opaque}"`,
+    );
     expect(challenge).toEqual({ realm: RFC.realm, nonce: RFC.nonce, opaque: RFC.opaque, qop: 'auth', algorithm });
     const header = digestAuthorization(challenge!, { user: 'Mufasa', password: 'Circle of Life' }, { method: 'GET', uri: '/dir/index.html' }, 1, RFC.cnonce);
     expect(header).toBe(

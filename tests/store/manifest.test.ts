@@ -7,7 +7,14 @@ import { contentHash, type LocalGraph, localGraphs, toNQuads } from '../../src/s
 import { type Manifest, manifestBody, parseManifest, planPush } from '../../src/store/manifest.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-const PROFILE: SchemaProfile = { classes: [{ iri: 'https://w3id.org/mdkg/vocab#Concept', instances: 1 }], predicates: [], prefixes: { ex: 'http://ex/' }, documents: 1, triples: 2, graphs: 1 };
+const PROFILE: SchemaProfile = {
+  classes: [{ iri: 'https://w3id.org/mdkg/vocab#Concept', instances: 1 }],
+  predicates: [],
+  prefixes: { ex: 'http://ex/' },
+  documents: 1,
+  triples: 2,
+  graphs: 1,
+};
 const graph = (iri: string, hash: string, path = `${iri}.md`): LocalGraph => ({ iri, path, hash, triples: 1, body: '' });
 const manifest = (entries: Array<[string, string]>): Manifest => ({
   pushedAt: '2026-01-01T00:00:00.000Z',
@@ -20,8 +27,24 @@ describe('planPush', () => {
   it.each([
     ['no manifest: every graph is new', [graph('a', '1'), graph('b', '2')], undefined, { put: ['new a', 'new b'], remove: [], unchanged: 0 }],
     ['all the same: nothing', [graph('a', '1')], manifest([['a', '1']]), { put: [], remove: [], unchanged: 1 }],
-    ['a changed hash', [graph('a', '9'), graph('b', '2')], manifest([['a', '1'], ['b', '2']]), { put: ['changed a'], remove: [], unchanged: 1 }],
-    ['a graph gone', [graph('a', '1')], manifest([['a', '1'], ['c', '3']]), { put: [], remove: ['c'], unchanged: 1 }],
+    [
+      'a changed hash',
+      [graph('a', '9'), graph('b', '2')],
+      manifest([
+        ['a', '1'],
+        ['b', '2'],
+      ]),
+      { put: ['changed a'], remove: [], unchanged: 1 },
+    ],
+    [
+      'a graph gone',
+      [graph('a', '1')],
+      manifest([
+        ['a', '1'],
+        ['c', '3'],
+      ]),
+      { put: [], remove: ['c'], unchanged: 1 },
+    ],
     ['pending from a push that stopped', [graph('a', '1')], manifest([['a', 'pending']]), { put: ['changed a'], remove: [], unchanged: 0 }],
     ['the manifest graph is never removed', [], manifest([['urn:mdkg:store:manifest', 'x']]), { put: [], remove: [], unchanged: 0 }],
   ] as const)('%s', (_name, local, remote, expected) => {
@@ -71,7 +94,9 @@ describe('localGraphs', () => {
     await kg.refresh();
     const second = localGraphs(kg);
     expect([second[0]?.hash === first[0]?.hash, second[1]?.hash === first[1]?.hash]).toEqual([true, false]);
-    const nq = toNQuads(second).split('\n').filter((l) => l !== '');
+    const nq = toNQuads(second)
+      .split('\n')
+      .filter((l) => l !== '');
     expect(nq.length).toBe(second.reduce((n, g) => n + g.triples, 0));
     expect(nq.every((l) => / <https:\/\/w3id\.org\/mdkg\/concept\/[ab]> \.$/.test(l))).toBe(true);
   });

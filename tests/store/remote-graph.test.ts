@@ -17,7 +17,17 @@ const ROOT_FIELDS = JSON.stringify({
       { p: { type: 'uri', value: 'https://w3id.org/mdkg/store#pushedAt' }, o: { type: 'literal', value: '2026-11-28T07:00:00.000Z' } },
       {
         p: { type: 'uri', value: 'https://w3id.org/mdkg/store#profile' },
-        o: { type: 'literal', value: JSON.stringify({ classes: [{ iri: 'https://w3id.org/mdkg/vocab#Tool', instances: 1 }], predicates: [], prefixes: {}, documents: 1, triples: 1, graphs: 1 }) },
+        o: {
+          type: 'literal',
+          value: JSON.stringify({
+            classes: [{ iri: 'https://w3id.org/mdkg/vocab#Tool', instances: 1 }],
+            predicates: [],
+            prefixes: {},
+            documents: 1,
+            triples: 1,
+            graphs: 1,
+          }),
+        },
       },
     ],
   },
@@ -70,15 +80,16 @@ describe('RemoteGraph', () => {
   ])('refuses %j before the query is sent', async (query, code) => {
     handler = afterManifest((_req, _body, res) => json(res, { head: { vars: [] }, results: { bindings: [] } }));
     await expect(new RemoteGraph(client()).query(query)).rejects.toMatchObject({ code });
-    expect(seen.map((r) => decodeURIComponent(r.body.replace(/\+/g, ' ')))).toEqual([
-      'query=SELECT ?p ?o WHERE { <urn:mdkg:store:manifest:root> ?p ?o }',
-    ]);
+    expect(seen.map((r) => decodeURIComponent(r.body.replace(/\+/g, ' ')))).toEqual(['query=SELECT ?p ?o WHERE { <urn:mdkg:store:manifest:root> ?p ?o }']);
   });
 
   it('sends full IRIs, LIMIT limit + 1 and ASK as a one-row SELECT; warns of terms the pushed profile lacks', async () => {
     handler = afterManifest((_req, body, res) =>
       decodeURIComponent(body).includes('LIMIT 1')
-        ? json(res, { head: { vars: ['__ASK_RETVAL'] }, results: { bindings: [{ __ASK_RETVAL: { type: 'typed-literal', datatype: 'http://www.w3.org/2001/XMLSchema#integer', value: '1' } }] } })
+        ? json(res, {
+            head: { vars: ['__ASK_RETVAL'] },
+            results: { bindings: [{ __ASK_RETVAL: { type: 'typed-literal', datatype: 'http://www.w3.org/2001/XMLSchema#integer', value: '1' } }] },
+          })
         : json(res, {
             head: { vars: ['t', 'ro'] },
             results: {
@@ -108,7 +119,11 @@ describe('RemoteGraph', () => {
     ['an HTML page', (_q, _b, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'), 'MDKG_STORE_BAD_ANSWER'],
     ['JSON of another shape', (_q, _b, res) => json(res, { rows: [] }), 'MDKG_STORE_BAD_ANSWER'],
     ['not JSON', (_q, _b, res) => json(res, '{"head": {"vars": ['), 'MDKG_STORE_BAD_ANSWER'],
-    ['a term of no known type', (_q, _b, res) => json(res, { head: { vars: ['x'] }, results: { bindings: [{ x: { type: 'evil', value: 'v' } }] } }), 'MDKG_STORE_BAD_ANSWER'],
+    [
+      'a term of no known type',
+      (_q, _b, res) => json(res, { head: { vars: ['x'] }, results: { bindings: [{ x: { type: 'evil', value: 'v' } }] } }),
+      'MDKG_STORE_BAD_ANSWER',
+    ],
     ['a body over the cap', (_q, _b, res) => json(res, `{"head":{"vars":[]},"results":{"bindings":[${'{},'.repeat(40_000)}{}]}}`), 'MDKG_STORE_BAD_ANSWER'],
     ['a redirect', (_q, _b, res) => res.writeHead(302, { location: 'http://evil.example/sparql' }).end(), 'MDKG_STORE_REFUSED'],
     ['a server error', (_q, _b, res) => res.writeHead(500).end('boom'), 'MDKG_STORE_REFUSED'],
@@ -120,13 +135,20 @@ describe('RemoteGraph', () => {
   it('stops a query that gets no answer at its time limit (MDKG_SPARQL_TIMEOUT)', async () => {
     handler = afterManifest(() => {});
     const started = performance.now();
-    await expect(new RemoteGraph(client()).query('SELECT ?s WHERE { ?s a mdkg:Tool }', { timeoutMs: 300 })).rejects.toMatchObject({ code: 'MDKG_SPARQL_TIMEOUT' });
+    await expect(new RemoteGraph(client()).query('SELECT ?s WHERE { ?s a mdkg:Tool }', { timeoutMs: 300 })).rejects.toMatchObject({
+      code: 'MDKG_SPARQL_TIMEOUT',
+    });
     expect(performance.now() - started).toBeLessThan(300 * 10);
   });
 
   it('says when the default graph is not the union of the named graphs, and warns when nothing was pushed', async () => {
     handler = (_req, body, res) =>
-      json(res, decodeURIComponent(body).includes('GRAPH') ? { head: { vars: ['p'] }, results: { bindings: [{ p: { type: 'uri', value: 'urn:p' } }] } } : { head: { vars: ['p', 'o'] }, results: { bindings: [] } });
+      json(
+        res,
+        decodeURIComponent(body).includes('GRAPH')
+          ? { head: { vars: ['p'] }, results: { bindings: [{ p: { type: 'uri', value: 'urn:p' } }] } }
+          : { head: { vars: ['p', 'o'] }, results: { bindings: [] } },
+      );
     await expect(new RemoteGraph(client()).query('ASK {}')).rejects.toMatchObject({ code: 'MDKG_STORE_NO_UNION' });
     handler = (_req, _body, res) => json(res, { head: { vars: ['p', 'o'] }, results: { bindings: [] } });
     const result = await new RemoteGraph(client()).query('ASK { ?s ?p ?o }');
@@ -138,7 +160,9 @@ describe('RemoteGraph', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    await expect(new RemoteGraph(client({ queryUrl: `http://127.0.0.1:${port}/sparql` })).query('ASK {}')).rejects.toMatchObject({ code: 'MDKG_STORE_UNREACHABLE' });
+    await expect(new RemoteGraph(client({ queryUrl: `http://127.0.0.1:${port}/sparql` })).query('ASK {}')).rejects.toMatchObject({
+      code: 'MDKG_STORE_UNREACHABLE',
+    });
   });
 });
 

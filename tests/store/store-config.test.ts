@@ -38,7 +38,10 @@ describe('the store: section', () => {
     [{ query_url: 'http://h/sparql', auth: { scheme: 'ntlm' } }, "'store.auth.scheme' must be digest, basic or bearer"],
     [{ query_url: 'http://h/sparql', auth: { scheme: 'digest', user_env: 'U' } }, "'store.auth.password_env' is required with scheme digest"],
     [{ query_url: 'http://h/sparql', auth: { scheme: 'bearer', token_env: 'T', user_env: 'U' } }, "'store.auth.user_env' does not go with scheme bearer"],
-    [{ query_url: 'http://h/sparql', auth: { scheme: 'basic', user_env: 'U', password_env: 'not a name' } }, "'store.auth.password_env' must name an environment variable"],
+    [
+      { query_url: 'http://h/sparql', auth: { scheme: 'basic', user_env: 'U', password_env: 'not a name' } },
+      "'store.auth.password_env' must name an environment variable",
+    ],
     [{ query_url: 'http://h/sparql', auth: { scheme: 'basic', user_env: 'U', password_env: 'P', password: 'x' } }, "unknown key 'store.auth.password'"],
   ])('%j', (store, error) => {
     const check = (): unknown => validateConfig({ store }, 'mdkg.config.yaml');
@@ -59,7 +62,10 @@ describe('resolveStore', () => {
       maxBytes: 64 * 1024 * 1024,
     });
     expect(resolveStore(undefined, undefined, {})).toBeUndefined();
-    expect(resolveStore({ query_url: 'http://a/sparql', auth: { scheme: 'bearer', token_env: 'T' } }, undefined, { T: 't' })?.auth).toEqual({ scheme: 'bearer', token: 't' });
+    expect(resolveStore({ query_url: 'http://a/sparql', auth: { scheme: 'bearer', token_env: 'T' } }, undefined, { T: 't' })?.auth).toEqual({
+      scheme: 'bearer',
+      token: 't',
+    });
   });
 
   it.each([

@@ -16,7 +16,7 @@ import { checkDrift, push } from '../../src/store/push.js';
 import { RemoteGraph } from '../../src/store/remote-graph.js';
 import { StoreClient } from '../../src/store/store-client.js';
 import type { StoreTarget } from '../../src/store/store-config.js';
-import { REPO } from '../helpers/cli.js';
+import { REPO, runCli } from '../helpers/cli.js';
 import { startVirtuoso, type Virtuoso, virtuosoAvailable } from '../helpers/virtuoso.js';
 
 /** The README's example queries (README.md, `mdkg query` and the library example), and a few of each form. */
@@ -151,5 +151,56 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', () =
       'SELECT ?name ?method WHERE { ?t a mdkg:Tool ; mdkg:source "synth" ; mdkg:name ?name . OPTIONAL { ?t mdkg:httpMethod ?method } }',
       'SELECT ?p (COUNT(*) AS ?n) WHERE { ?t a mdkg:Tool ; mdkg:source "synth" ; ?p ?o } GROUP BY ?p',
     ]);
+  });
+
+  it('mdkg push, --dry-run, --check, --bulk and mdkg query --endpoint from the command line', async () => {
+    const root = join(dir, 'cli');
+    const doc = (name: string): string => `---\nid: concept:cli-${name}\ntype: Concept\ntitle: CLI ${name}\n---\n# ${name}\n`;
+    await mkdir(join(root, 'graphs'), { recursive: true });
+    for (const name of ['one', 'two']) await writeFile(join(root, 'graphs', `${name}.md`), doc(name));
+    await writeFile(
+      join(root, 'mdkg.config.yaml'),
+      `store:\n  query_url: ${v.queryUrl}\n  auth: { scheme: digest, user_env: STORE_TEST_USER, password_env: STORE_TEST_PASSWORD }\n`,
+    );
+    await v.sql('SPARQL CLEAR GRAPH <urn:mdkg:store:manifest>;');
+    process.env.STORE_TEST_USER = v.user;
+    process.env.STORE_TEST_PASSWORD = v.password;
+    try {
+      const cli = (...argv: string[]) => runCli([...argv, '--no-cache'], root);
+      const concept = (name: string): string => `https://w3id.org/mdkg/concept/cli-${name}`;
+      expect(await cli('push', '--store', '--dry-run')).toEqual({
+        code: 0,
+        stdout: `put new ${concept('one')} (one.md)\nput new ${concept('two')} (two.md)\nwould push 2 graphs (2 new, 0 changed), would delete 0, 0 unchanged: ${v.queryUrl}\n`,
+        stderr: '',
+      });
+      const drift = await cli('push', '--store', '--check');
+      expect([drift.code, drift.stdout, drift.stderr]).toEqual([
+        1,
+        `missing ${concept('one')}\nmissing ${concept('two')}\n`,
+        'error MDKG_STORE_DRIFT 2 graphs out of step (0 differ, 2 missing, 0 extra); run mdkg push\n',
+      ]);
+      expect(await cli('push', '--store')).toEqual({
+        code: 0,
+        stdout: `pushed 2 graphs (2 new, 0 changed), deleted 0, 0 unchanged: ${v.queryUrl}\n`,
+        stderr: '',
+      });
+      expect((await cli('push', '--store', '--check')).code).toBe(0);
+      const query = `SELECT ?title WHERE { ?c a mdkg:Concept ; schema:name ?title FILTER(STRSTARTS(STR(?c), "${concept('')}")) } ORDER BY ?title`;
+      const local = await cli('query', query, '--format', 'csv');
+      expect(await cli('query', query, '--format', 'csv', '--endpoint', v.queryUrl)).toEqual(local);
+      expect(local.stdout).toBe('title\r\nCLI one\r\nCLI two\r\n');
+      const update = await cli('query', 'INSERT DATA { <urn:a> <urn:b> <urn:c> }', '--store');
+      expect([update.code, update.stderr]).toEqual([1, 'mdkg query: MDKG_SPARQL_READ_ONLY The graph is read-only: SPARQL updates are refused (INSERT DATA)\n']);
+      const bulk = await cli('push', '--bulk', 'all.nq');
+      expect([bulk.code, bulk.stderr]).toEqual([0, 'wrote 2 graphs and the manifest to all.nq\n']);
+      // The bulk file loaded by Virtuoso's own loader leaves the server in step, manifest included.
+      await v.sql(`SPARQL CLEAR GRAPH <${concept('one')}>; SPARQL CLEAR GRAPH <${concept('two')}>; SPARQL CLEAR GRAPH <urn:mdkg:store:manifest>;`);
+      expect((await cli('push', '--store', '--check')).code).toBe(1);
+      await v.sql(`ld_dir('${root}', 'all.nq', 'urn:mdkg:unused'); rdf_loader_run(); checkpoint;`);
+      expect(await cli('push', '--store', '--check')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^in step: 2 graphs, last push 20/) });
+    } finally {
+      delete process.env.STORE_TEST_USER;
+      delete process.env.STORE_TEST_PASSWORD;
+    }
   });
 });
