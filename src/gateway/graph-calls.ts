@@ -5,6 +5,8 @@ import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
+import type { QueryOptions } from '../sparql/types.js';
+import type { RemoteGraph } from '../store/remote-graph.js';
 import { buildGateway, connectAll, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
 import { liveStatus } from './health.js';
 import { fail, ok } from './tool-calls.js';
@@ -25,6 +27,23 @@ const QUERY_TIMEOUT_MS = 10_000;
 const QUERY_LIMIT = 1000;
 
 export async function graphSchema(gw: Gateway): Promise<CallToolResult> {
+  if (gw.remote !== undefined) {
+    try {
+      const { profile: p, warnings } = await gw.remote.info(QUERY_TIMEOUT_MS);
+      return ok({
+        documents: p.documents,
+        triples: p.triples,
+        classes: p.classes,
+        predicates: p.predicates,
+        prefixes: p.prefixes,
+        store: gw.remote.client.target.queryUrl,
+        warnings,
+      });
+    } catch (error) {
+      if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
+      throw error;
+    }
+  }
   const kg = await gw.graph();
   const p = kg.profile;
   return ok({ documents: kg.documents().length, triples: kg.store.size, classes: p.classes, predicates: p.predicates, prefixes: p.prefixes });
@@ -32,7 +51,7 @@ export async function graphSchema(gw: Gateway): Promise<CallToolResult> {
 
 export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }): Promise<CallToolResult> {
   try {
-    const kg = await gw.graph();
+    const kg = gw.remote ?? (await gw.graph());
     const result = await kg.query(args.sparql, {
       limit: args.limit ?? QUERY_LIMIT,
       timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS,
@@ -54,7 +73,10 @@ export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: nu
 }
 
 export async function graphSearchCall(gw: Gateway, args: { query: string; limit?: number }): Promise<CallToolResult> {
-  const result = await graphSearch(await gw.graph(), args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [] });
+  const remote = gw.remote;
+  // With a store, the words are matched against the local graph's text index and the compiled query runs on the server.
+  const run = remote === undefined ? {} : { run: (sparql: string, o: QueryOptions) => remote.query(sparql, o) };
+  const result = await graphSearch(await gw.graph(), args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [], ...run });
   return ok({ query: result.query, words: result.words, matches: result.matches, sparql: result.sparql, diagnostics: result.diagnostics });
 }
 
@@ -85,6 +107,18 @@ export async function graphExport(gw: Gateway, args: { format: ExportFormat; nod
   });
 }
 
+/** The server graph_query reads and its last push (the manifest, read afresh), or why it cannot be read. */
+async function storeStatus(remote: RemoteGraph): Promise<Record<string, unknown>> {
+  const url = remote.client.target.queryUrl;
+  try {
+    const info = await remote.info(QUERY_TIMEOUT_MS, { fresh: true });
+    return { url, lastPush: info.pushedAt ?? null, documents: info.profile.documents, triples: info.profile.triples };
+  } catch (error) {
+    if (isMdkgError(error)) return { url, error: `${error.code} ${error.message}` };
+    throw error;
+  }
+}
+
 export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
   const kg = await gw.graph();
   const perSource = new Map<string, number>();
@@ -103,6 +137,7 @@ export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
     // Tools whose input schema was found unusable (they refuse calls with MDKG_SCHEMA_UNUSABLE).
     unusableSchemas: unusableSchemas(gw),
     ...liveStatus(gw),
+    ...(gw.remote === undefined ? {} : { store: await storeStatus(gw.remote) }),
   });
 }
 

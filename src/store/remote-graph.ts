@@ -4,6 +4,7 @@
 // back. Only the query endpoint is ever sent a query; writes are the Graph Store requests of a push.
 import { Generator, type Query, Wildcard } from 'sparqljs';
 import { type Diagnostic, isMdkgError, MdkgError } from '../errors.js';
+import { DEFAULT_PREFIXES } from '../rdf/namespaces.js';
 import type { SchemaProfile } from '../rdf/schema-profile.js';
 import { checkQuery } from '../sparql/check.js';
 import { MAX_QUERY_CHARS, MAX_TIMEOUT_MS } from '../sparql/run.js';
@@ -53,11 +54,17 @@ export class RemoteGraph {
     this.client = client;
   }
 
+  /** Prefixes for compact output: mdkg's defaults, as for the local graph. */
+  get prefixes(): Record<string, string> {
+    return { ...DEFAULT_PREFIXES };
+  }
+
   /**
    * On first use: the manifest (profile, last push) and the check that the default graph is the
    * union of the named graphs: a manifest triple must be visible without GRAPH (MDKG_STORE_NO_UNION).
    */
-  info(timeoutMs?: number): Promise<RemoteInfo> {
+  info(timeoutMs?: number, options: { fresh?: boolean } = {}): Promise<RemoteInfo> {
+    if (options.fresh === true) this.#info = undefined;
     this.#info ??= this.#learn(timeoutMs);
     this.#info.catch(() => {
       this.#info = undefined;

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { Term } from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticOpenApi } from '../../benchmarks/synthetic-openapi.js';
+import { buildGateway } from '../../src/gateway/gateway.js';
+import { graphQuery, graphSchema, graphSearchCall, indexStatus } from '../../src/gateway/graph-calls.js';
 import { generateTools } from '../../src/generate/generate-tools.js';
 import { type KnowledgeGraph, loadGraph } from '../../src/graph/knowledge-graph.js';
 import { termToNTriples } from '../../src/rdf/serialize.js';
@@ -202,5 +204,26 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', () =
       delete process.env.STORE_TEST_USER;
       delete process.env.STORE_TEST_PASSWORD;
     }
+  });
+
+  it('serves graph_query, graph_schema, graph_search and index_status from the server', async () => {
+    const root = join(dir, 'cli');
+    const gw = await buildGateway(join(root, 'graphs'), {}, root);
+    gw.remote = new RemoteGraph(new StoreClient(target(v)));
+    const query = await graphQuery(gw, {
+      sparql: 'SELECT ?title WHERE { ?c a mdkg:Concept ; schema:name ?title FILTER(STRSTARTS(?title, "CLI ")) } ORDER BY ?title',
+    });
+    expect(query.structuredContent).toMatchObject({
+      results: { bindings: [{ title: { value: 'CLI one' } }, { title: { value: 'CLI two' } }] },
+      truncated: false,
+    });
+    const schema = await graphSchema(gw);
+    expect(schema.structuredContent).toMatchObject({ documents: 2, store: v.queryUrl, warnings: [] });
+    const search = await graphSearchCall(gw, { query: 'cli two' });
+    expect((search.structuredContent?.matches as Array<{ iri: string }>)[0]?.iri).toBe('https://w3id.org/mdkg/concept/cli-two');
+    const status = await indexStatus(gw);
+    expect(status.structuredContent?.store).toMatchObject({ url: v.queryUrl, lastPush: expect.stringMatching(/^20\d\d-/), documents: 2 });
+    const update = await graphQuery(gw, { sparql: 'DELETE WHERE { ?s ?p ?o }' });
+    expect([update.isError, update.structuredContent?.code]).toEqual([true, 'MDKG_SPARQL_READ_ONLY']);
   });
 });

@@ -5,7 +5,6 @@ import { formatBindings } from '../../sparql/format.js';
 import { MAX_QUERY_CHARS, MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
 import { queryWorkersSettled, warmQueryWorkers } from '../../sparql/worker-pool.js';
 import { loadConfig } from '../../config.js';
-import { DEFAULT_PREFIXES } from '../../rdf/namespaces.js';
 import type { QueryOptions, QueryResult } from '../../sparql/types.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { remoteGraph, STORE_OPTIONS, wantsStore } from '../store-target.js';
@@ -74,14 +73,7 @@ interface Target {
 async function openTarget(io: CliIo, values: Parameters<typeof openGraph>[1] & { endpoint?: string; store?: boolean }) {
   if (wantsStore(values)) {
     const { config } = await loadConfig(io.cwd, values.config ?? io.configFile);
-    const remote = remoteGraph(io, config, values);
-    const target: Target = {
-      query: async (text, options) => remote.query(text, options),
-      get prefixes() {
-        return { ...DEFAULT_PREFIXES };
-      },
-    };
-    return { target, config };
+    return { target: remoteGraph(io, config, values) as Target, config };
   }
   const { kg, config } = await openGraph(io, values);
   reportLoadProblems(io, kg);
