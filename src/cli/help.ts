@@ -92,6 +92,7 @@ Options:
   --doc <id>               only this document: its id (concept:x), IRI or path
   --out <file>             write to a file (atomically) instead of standard output
 ${STORE_FLAGS}
+                           (ttl and nq; the graphs the server's manifest lists, --doc by IRI or path)
 ${COMMON}
 `,
   push: `Usage: mdkg push [--endpoint <url> | --store] [--dry-run | --check | --bulk <file.nq>] [options]

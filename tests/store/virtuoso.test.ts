@@ -193,6 +193,8 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', () =
       expect(local.stdout).toBe('title\r\nCLI one\r\nCLI two\r\n');
       const update = await cli('query', 'INSERT DATA { <urn:a> <urn:b> <urn:c> }', '--store');
       expect([update.code, update.stderr]).toEqual([1, 'mdkg query: MDKG_SPARQL_READ_ONLY The graph is read-only: SPARQL updates are refused (INSERT DATA)\n']);
+      const exported = await cli('export', '--format', 'nq', '--store');
+      expect([exported.code, exported.stdout]).toEqual([0, (await cli('export', '--format', 'nq')).stdout]);
       const bulk = await cli('push', '--bulk', 'all.nq');
       expect([bulk.code, bulk.stderr]).toEqual([0, 'wrote 2 graphs and the manifest to all.nq\n']);
       // The bulk file loaded by Virtuoso's own loader leaves the server in step, manifest included.
