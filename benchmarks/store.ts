@@ -38,10 +38,16 @@ const QUERY_LIMIT_MS = 120_000;
 const queries = (title: string, iri: string): ReadonlyArray<[string, string]> => [
   ['lookup by name', `SELECT ?t WHERE { ?t schema:name ${JSON.stringify(title)} }`],
   ['lookup of one node', `SELECT ?p ?o WHERE { <${iri}> ?p ?o }`],
-  ['join: tools and parameters', 'SELECT ?t ?pn WHERE { ?t a mdkg:Tool ; schema:keywords "github" ; mdkg:parameter ?p . ?p mdkg:name ?pn ; mdkg:required true }'],
+  [
+    'join: tools and parameters',
+    'SELECT ?t ?pn WHERE { ?t a mdkg:Tool ; schema:keywords "github" ; mdkg:parameter ?p . ?p mdkg:name ?pn ; mdkg:required true }',
+  ],
   ['two-step join', 'SELECT ?a ?c WHERE { ?a mdkg:relatedTo ?b . ?b mdkg:nextStep ?c . ?a mdkg:readOnlyHint true }'],
   ['count by class', 'SELECT ?c (COUNT(?s) AS ?n) WHERE { ?s a ?c FILTER(STRSTARTS(STR(?c), "https://w3id.org/mdkg/")) } GROUP BY ?c'],
-  ['count per graph, top 10', 'SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "https://w3id.org/mdkg/")) } GROUP BY ?g ORDER BY DESC(?n) ?g LIMIT 10'],
+  [
+    'count per graph, top 10',
+    'SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "https://w3id.org/mdkg/")) } GROUP BY ?g ORDER BY DESC(?n) ?g LIMIT 10',
+  ],
   ['parameters per type', 'SELECT ?type (COUNT(DISTINCT ?t) AS ?tools) WHERE { ?t mdkg:parameter ?p . ?p mdkg:valueType ?type } GROUP BY ?type'],
   // An unbounded path (mdkg:relatedTo+) over these cyclic links runs out of Virtuoso 7.2's transitive
   // memory (1 GB) at 20,000 triples; Comunica answers it. A sequence path of three steps runs on both.
@@ -113,7 +119,15 @@ async function editOnePercent(dir: string): Promise<number> {
 async function pushRow(v: Virtuoso, name: string, dir: string, work: string, log: (line: string) => void): Promise<PushRow> {
   await emptyServer(v);
   const kg = await loadGraph(dir, { cache: false, racyMs: 0 });
-  const client = (): StoreClient => new StoreClient({ queryUrl: v.queryUrl, graphStoreUrl: v.graphStoreUrl, auth: { scheme: 'digest', user: v.user, password: v.password }, concurrency: 8, timeoutMs: 300_000, maxBytes: 256 * 1024 * 1024 });
+  const client = (): StoreClient =>
+    new StoreClient({
+      queryUrl: v.queryUrl,
+      graphStoreUrl: v.graphStoreUrl,
+      auth: { scheme: 'digest', user: v.user, password: v.password },
+      concurrency: 8,
+      timeoutMs: 300_000,
+      maxBytes: 256 * 1024 * 1024,
+    });
   const first = await timed(() => push(client(), kg));
   log(`${name}: first push of ${first.value.plan.put.length} graphs in ${first.ms.toFixed(0)} ms`);
   const unchanged = await timed(() => push(client(), kg));
@@ -162,7 +176,9 @@ async function queryRows(v: Virtuoso, triples: number, work: string, log: (line:
   const sample = generated[0];
   const kg = await loadGraph(dir, { cache: false });
   await bulkLoad(v, kg, work);
-  const remote = new RemoteGraph(new StoreClient({ queryUrl: v.queryUrl, graphStoreUrl: v.graphStoreUrl, concurrency: 1, timeoutMs: QUERY_LIMIT_MS, maxBytes: 256 * 1024 * 1024 }));
+  const remote = new RemoteGraph(
+    new StoreClient({ queryUrl: v.queryUrl, graphStoreUrl: v.graphStoreUrl, concurrency: 1, timeoutMs: QUERY_LIMIT_MS, maxBytes: 256 * 1024 * 1024 }),
+  );
   const runs = kg.store.size >= 1_000_000 ? 1 : 3;
   const rows: QueryRow[] = [];
   for (const [name, q] of queries(sample?.title ?? '', `https://w3id.org/mdkg/tool/${sample?.source}/${sample?.name}`)) {
@@ -178,7 +194,9 @@ async function queryRows(v: Virtuoso, triples: number, work: string, log: (line:
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { tools: { type: 'string' }, code: { type: 'string' }, scales: { type: 'string' }, json: { type: 'string' }, skip: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { tools: { type: 'string' }, code: { type: 'string' }, scales: { type: 'string' }, json: { type: 'string' }, skip: { type: 'string' } },
+  });
   const tools = Number(values.tools ?? 10_000);
   const codeFolder = values.code ?? 'node_modules/@comunica';
   const scales = (values.scales ?? '100000,1000000').split(',').map(Number);
