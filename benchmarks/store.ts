@@ -89,7 +89,10 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
 
 /** Empties the server (all but Virtuoso's system graph) and its bulk loader's list. */
 async function emptyServer(v: Virtuoso): Promise<void> {
-  await v.sql(`DELETE FROM DB.DBA.RDF_QUAD WHERE G <> iri_to_id('http://www.openlinksw.com/schemas/virtrdf#'); DELETE FROM DB.DBA.load_list; checkpoint;`);
+  await v.sql(
+    `DELETE FROM DB.DBA.RDF_QUAD WHERE G <> iri_to_id('http://www.openlinksw.com/schemas/virtrdf#'); DELETE FROM DB.DBA.load_list; checkpoint;`,
+    600_000,
+  );
 }
 
 async function bulkLoad(v: Virtuoso, kg: KnowledgeGraph, dir: string): Promise<{ writeMs: number; loadMs: number }> {
@@ -103,7 +106,7 @@ async function bulkLoad(v: Virtuoso, kg: KnowledgeGraph, dir: string): Promise<{
     await writeFile(join(dir, 'bulk.nq'), toNQuads(graphs) + manifest);
   });
   await emptyServer(v);
-  const load = await timed(() => v.sql(`ld_dir('${dir}', 'bulk.nq', 'urn:mdkg:unused'); rdf_loader_run(); checkpoint;`));
+  const load = await timed(() => v.sql(`ld_dir('${dir}', 'bulk.nq', 'urn:mdkg:unused'); rdf_loader_run(); checkpoint;`, 1_800_000));
   await rm(join(dir, 'bulk.nq'));
   return { writeMs: write.ms, loadMs: load.ms };
 }
@@ -131,6 +134,7 @@ async function pushRow(v: Virtuoso, name: string, dir: string, work: string, log
   const first = await timed(() => push(client(), kg));
   log(`${name}: first push of ${first.value.plan.put.length} graphs in ${first.ms.toFixed(0)} ms`);
   const unchanged = await timed(() => push(client(), kg));
+  log(`${name}: ${kg.store.size} triples; push with nothing changed in ${unchanged.ms.toFixed(0)} ms`);
   const editedDocs = await editOnePercent(dir);
   await kg.refresh();
   const edited = await timed(() => push(client(), kg));
@@ -174,8 +178,12 @@ async function queryRows(v: Virtuoso, triples: number, work: string, log: (line:
   const generated = generateTools(Math.ceil(triples / 20.6));
   await writeTools(dir, generated);
   const sample = generated[0];
-  const kg = await loadGraph(dir, { cache: false });
-  await bulkLoad(v, kg, work);
+  const loaded = await timed(() => loadGraph(dir, { cache: false }));
+  const kg = loaded.value;
+  const bulk = await bulkLoad(v, kg, work);
+  log(
+    `${kg.store.size} triples: loaded in process in ${loaded.ms.toFixed(0)} ms; N-Quads written in ${bulk.writeMs.toFixed(0)} ms, bulk-loaded in ${bulk.loadMs.toFixed(0)} ms`,
+  );
   const remote = new RemoteGraph(
     new StoreClient({ queryUrl: v.queryUrl, graphStoreUrl: v.graphStoreUrl, concurrency: 1, timeoutMs: QUERY_LIMIT_MS, maxBytes: 256 * 1024 * 1024 }),
   );

@@ -51,8 +51,8 @@ export interface Virtuoso {
   graphStoreUrl: string;
   user: string;
   password: string;
-  /** Runs SQL through isql-vt as dba. */
-  sql(statements: string): Promise<string>;
+  /** Runs SQL through isql-vt as dba (within `timeoutMs`, default 30 s). */
+  sql(statements: string, timeoutMs?: number): Promise<string>;
   /** Kills the server at once (SIGKILL) without removing its folder, for crash tests; start() brings it back on the same data. */
   kill(): Promise<void>;
   start(): Promise<void>;
@@ -85,8 +85,8 @@ export async function startVirtuoso(): Promise<Virtuoso> {
   let child: ChildProcess | undefined;
   let output = '';
   const run = promisify(execFile);
-  const sql = async (statements: string): Promise<string> =>
-    (await run(ISQL, [`127.0.0.1:${sqlPort}`, 'dba', 'dba', `exec=${statements}`], { timeout: 30_000 })).stdout;
+  const sql = async (statements: string, timeoutMs = 30_000): Promise<string> =>
+    (await run(ISQL, [`127.0.0.1:${sqlPort}`, 'dba', 'dba', `exec=${statements}`], { timeout: timeoutMs })).stdout;
   const start = async (): Promise<void> => {
     const proc = spawn(SERVER, ['+foreground', '+configfile', join(dir, 'virtuoso.ini')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
