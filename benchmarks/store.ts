@@ -25,7 +25,7 @@ import { runQuery } from '../src/sparql/run.js';
 import type { QueryResult } from '../src/sparql/types.js';
 import { localGraphs, toNQuads } from '../src/store/local-graphs.js';
 import { MANIFEST_GRAPH, manifestBody } from '../src/store/manifest.js';
-import { push } from '../src/store/push.js';
+import { pushGraph } from '../src/store/push.js';
 import { RemoteGraph } from '../src/store/remote-graph.js';
 import { StoreClient } from '../src/store/store-client.js';
 import { startVirtuoso, type Virtuoso } from '../tests/helpers/virtuoso.js';
@@ -131,13 +131,13 @@ async function pushRow(v: Virtuoso, name: string, dir: string, work: string, log
       timeoutMs: 300_000,
       maxBytes: 256 * 1024 * 1024,
     });
-  const first = await timed(() => push(client(), kg));
+  const first = await timed(() => pushGraph(client(), kg));
   log(`${name}: first push of ${first.value.plan.put.length} graphs in ${first.ms.toFixed(0)} ms`);
-  const unchanged = await timed(() => push(client(), kg));
+  const unchanged = await timed(() => pushGraph(client(), kg));
   log(`${name}: ${kg.store.size} triples; push with nothing changed in ${unchanged.ms.toFixed(0)} ms`);
   const editedDocs = await editOnePercent(dir);
   await kg.refresh();
-  const edited = await timed(() => push(client(), kg));
+  const edited = await timed(() => pushGraph(client(), kg));
   log(`${name}: ${edited.value.plan.put.length} edited graphs pushed in ${edited.ms.toFixed(0)} ms`);
   const bulk = await bulkLoad(v, kg, work);
   log(`${name}: bulk N-Quads written in ${bulk.writeMs.toFixed(0)} ms, loaded in ${bulk.loadMs.toFixed(0)} ms`);

@@ -58,7 +58,7 @@ function intent(manifest: Manifest | undefined, plan: PushPlan): LocalGraph[] {
   return [...entries, ...pending].map((e) => ({ ...e, triples: 0, body: '' }));
 }
 
-export async function push(client: StoreClient, kg: KnowledgeGraph, options: PushOptions = {}): Promise<PushReport> {
+export async function pushGraph(client: StoreClient, kg: KnowledgeGraph, options: PushOptions = {}): Promise<PushReport> {
   const local = localGraphs(kg);
   const manifest = await readManifest(client);
   const plan = planPush(local, manifest);

@@ -14,7 +14,7 @@ import { type KnowledgeGraph, loadGraph } from '../../src/graph/knowledge-graph.
 import { termToNTriples } from '../../src/rdf/serialize.js';
 import { runQuery } from '../../src/sparql/run.js';
 import type { QueryResult } from '../../src/sparql/types.js';
-import { checkDrift, push } from '../../src/store/push.js';
+import { checkDrift, pushGraph } from '../../src/store/push.js';
 import { RemoteGraph } from '../../src/store/remote-graph.js';
 import { StoreClient } from '../../src/store/store-client.js';
 import type { StoreTarget } from '../../src/store/store-config.js';
@@ -82,12 +82,12 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
     await cp(join(REPO, 'graphs'), graphs, { recursive: true, filter: (src) => !src.includes('.mdkg') });
     const kg = await loadGraph(graphs, { cache: false });
     const client = new StoreClient(target(v));
-    const first = await push(client, kg);
+    const first = await pushGraph(client, kg);
     const loaded = kg.documents().filter((d) => d.loaded).length;
     expect([first.firstPush, first.plan.put.length, first.plan.remove.length, first.manifestWritten]).toEqual([true, loaded, 0, true]);
     await sameAnswers(kg, new RemoteGraph(new StoreClient(target(v))), QUERIES);
     const again = new StoreClient(target(v));
-    const second = await push(again, kg);
+    const second = await pushGraph(again, kg);
     expect([second.plan.put.length, second.plan.remove.length, second.plan.unchanged, second.manifestWritten]).toEqual([0, 0, loaded, false]);
     // The manifest's GET twice: the digest challenge (401), then the answer. Nothing else.
     expect(Object.fromEntries(again.sent)).toEqual({ GET: 2 });
@@ -102,7 +102,7 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
     // Its own server state: the other tests' manifests are not this folder's.
     await v.sql('SPARQL CLEAR GRAPH <urn:mdkg:store:manifest>;');
     const kg = await loadGraph(graphs, { cache: false, racyMs: 0 });
-    await push(new StoreClient(target(v)), kg);
+    await pushGraph(new StoreClient(target(v)), kg);
     await writeFile(join(graphs, 'alpha.md'), doc('alpha', 'ALPHA edited'));
     await rename(join(graphs, 'beta.md'), join(graphs, 'beta-renamed.md'));
     await unlink(join(graphs, 'gamma.md'));
@@ -115,7 +115,7 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
       extra: [concept('gamma')],
     });
     const client = new StoreClient(target(v));
-    const report = await push(client, kg);
+    const report = await pushGraph(client, kg);
     expect(report.plan.put.map((p) => `${p.reason} ${p.graph.path}`).sort()).toEqual(['changed alpha.md', 'changed beta-renamed.md', 'new zeta.md']);
     expect(report.plan.unchanged).toBe(2);
     // GET: the digest challenge and the manifest; PUT: the pending manifest, three graphs, the manifest; DELETE: gamma.
@@ -137,7 +137,7 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
     const kg = await loadGraph(graphs, { cache: false });
     const total = kg.documents().filter((d) => d.loaded).length;
     let killed: Promise<void> | undefined;
-    const dying = push(new StoreClient(target(v, 2)), kg, {
+    const dying = pushGraph(new StoreClient(target(v, 2)), kg, {
       onProgress: (done) => {
         if (done === 20) killed = v.kill();
       },
@@ -148,7 +148,7 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
     const client = new StoreClient(target(v));
     const drift = await checkDrift(client, kg);
     expect(drift.missing.length + drift.differ.length).toBe(total);
-    const report = await push(client, kg);
+    const report = await pushGraph(client, kg);
     expect([report.firstPush, report.plan.put.length, report.manifestWritten]).toEqual([false, total, true]);
     expect(await checkDrift(client, kg)).toMatchObject({ differ: [], missing: [], extra: [] });
     await sameAnswers(kg, new RemoteGraph(new StoreClient(target(v))), [

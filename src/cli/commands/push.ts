@@ -3,7 +3,7 @@ import { MdkgError } from '../../errors.js';
 import { writeFileAtomic } from '../../graph/atomic-write.js';
 import { localGraphs, toNQuads } from '../../store/local-graphs.js';
 import { MANIFEST_GRAPH, manifestBody } from '../../store/manifest.js';
-import { checkDrift, push, type PushReport } from '../../store/push.js';
+import { checkDrift, pushGraph, type PushReport } from '../../store/push.js';
 import { escapeForTerminal } from '../../util/terminal-text.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
 import { VERSION } from '../help.js';
@@ -71,7 +71,7 @@ export async function pushCommand(args: string[], io: CliIo): Promise<number> {
           io.stderr(`\rpushing ${done}/${total} graphs${done === total ? '\n' : ''}`);
         }
       : undefined;
-  const report = await push(client, kg, {
+  const report = await pushGraph(client, kg, {
     dryRun: values['dry-run'] === true,
     mdkgVersion: VERSION,
     ...(progress === undefined ? {} : { onProgress: progress }),
