@@ -224,7 +224,7 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
     const schema = await graphSchema(gw);
     expect(schema.structuredContent).toMatchObject({ documents: 2, store: v.queryUrl, warnings: [] });
     const search = await graphSearchCall(gw, { query: 'cli two' });
-    expect((search.structuredContent?.matches as Array<{ iri: string }>)[0]?.iri).toBe('https://w3id.org/mdkg/concept/cli-two');
+    expect((search.structuredContent?.matches as Array<{ iri: string }> | undefined)?.[0]?.iri).toBe('https://w3id.org/mdkg/concept/cli-two');
     const status = await indexStatus(gw);
     expect(status.structuredContent?.store).toMatchObject({ url: v.queryUrl, lastPush: expect.stringMatching(/^20\d\d-/), documents: 2 });
     const update = await graphQuery(gw, { sparql: 'DELETE WHERE { ?s ?p ?o }' });
