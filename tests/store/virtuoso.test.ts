@@ -211,7 +211,12 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
   });
 
   it('serves graph_query, graph_schema, graph_search and index_status from the server', async () => {
-    const root = join(dir, 'cli');
+    const root = join(dir, 'gateway');
+    const doc = (name: string): string => `---\nid: concept:cli-${name}\ntype: Concept\ntitle: CLI ${name}\n---\n# ${name}\n`;
+    await mkdir(join(root, 'graphs'), { recursive: true });
+    for (const name of ['one', 'two']) await writeFile(join(root, 'graphs', `${name}.md`), doc(name));
+    await v.sql('SPARQL CLEAR GRAPH <urn:mdkg:store:manifest>;');
+    await pushGraph(new StoreClient(target(v)), await loadGraph(join(root, 'graphs'), { cache: false }));
     const gw = await buildGateway(join(root, 'graphs'), {}, root);
     gw.remote = new RemoteGraph(new StoreClient(target(v)));
     const query = await graphQuery(gw, {
