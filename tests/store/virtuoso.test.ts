@@ -235,4 +235,12 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
     const update = await graphQuery(gw, { sparql: 'DELETE WHERE { ?s ?p ?o }' });
     expect([update.isError, update.structuredContent?.code]).toEqual([true, 'MDKG_SPARQL_READ_ONLY']);
   });
+
+  it('keeps the anonymous query endpoint read-only: an update sent past mdkg is refused by the server', async () => {
+    const body = new URLSearchParams({ query: 'INSERT DATA { GRAPH <urn:mdkg:test:intruder> { <urn:a> <urn:b> <urn:c> } }' });
+    const response = await fetch(v.queryUrl, { method: 'POST', body, headers: { accept: 'application/sparql-results+json' } });
+    expect(response.ok).toBe(false);
+    const check = await new RemoteGraph(new StoreClient(target(v))).query('ASK { GRAPH <urn:mdkg:test:intruder> { ?s ?p ?o } }');
+    expect(check).toMatchObject({ kind: 'boolean', value: false });
+  });
 });
