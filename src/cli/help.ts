@@ -166,8 +166,9 @@ Options:
   --code-root <dir>        offer reindex_codebase: regenerate <dir>'s code documents into
                            <graphs>/code (incrementally) and reload; <dir> must lie in the
                            folder of the config
-  --endpoint <url>         graph_query, graph_schema and graph_search read this SPARQL server
-                           (see mdkg push); index_status shows it and its last push
+  --endpoint <url>         graph_query, graph_schema, graph_search and graph_export (ttl, nq)
+                           read this SPARQL server (see mdkg push); index_status shows it and
+                           its last push
   --store                  the same with store.query_url of the config
 `,
   'graph-search': `Usage: mdkg graph-search "<words>" [options]

@@ -6,6 +6,7 @@ import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
 import type { QueryOptions } from '../sparql/types.js';
+import { exportRemote } from '../store/export.js';
 import type { RemoteGraph } from '../store/remote-graph.js';
 import { buildGateway, connectAll, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
 import { liveStatus } from './health.js';
@@ -83,14 +84,34 @@ export async function graphSearchCall(gw: Gateway, args: { query: string; limit?
 /** Largest export returned by graph_export (characters). */
 const MAX_EXPORT_CHARS = 1_000_000;
 
+/** graph_export with a store: the server's graphs (ttl, nq), as `mdkg export --endpoint` writes them. */
+async function remoteExport(remote: RemoteGraph, args: { format: ExportFormat; node?: string }): Promise<string | CallToolResult> {
+  const format = args.format;
+  if (format !== 'ttl' && format !== 'nq') return fail(`from a SPARQL server, format must be ttl or nq (got ${format})`);
+  try {
+    return await exportRemote(remote.client, format, args.node);
+  } catch (error) {
+    if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
+    throw error;
+  }
+}
+
 export async function graphExport(gw: Gateway, args: { format: ExportFormat; node?: string }): Promise<CallToolResult> {
+  if (gw.remote !== undefined) {
+    const text = await remoteExport(gw.remote, args);
+    return typeof text === 'string' ? cutExport(text, args.format) : text;
+  }
   const kg = await gw.graph();
   if (args.node !== undefined && kg.document(args.node) === undefined)
     return fail(`no document '${args.node}' in the graph (give a document id such as concept:… or tool:<source>/<name>)`);
-  const text = await exportGraph(kg, args.format, args.node);
+  return cutExport(await exportGraph(kg, args.format, args.node), args.format);
+}
+
+/** At most MAX_EXPORT_CHARS of an export, saying so when it was cut. */
+function cutExport(text: string, format: ExportFormat): CallToolResult {
   const cut = text.length > MAX_EXPORT_CHARS;
   return ok({
-    format: args.format,
+    format,
     data: cut ? text.slice(0, MAX_EXPORT_CHARS) : text,
     truncated: cut,
     ...(cut

@@ -8,7 +8,7 @@ import type { Term } from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticOpenApi } from '../../benchmarks/synthetic-openapi.js';
 import { buildGateway } from '../../src/gateway/gateway.js';
-import { graphQuery, graphSchema, graphSearchCall, indexStatus } from '../../src/gateway/graph-calls.js';
+import { graphExport, graphQuery, graphSchema, graphSearchCall, indexStatus } from '../../src/gateway/graph-calls.js';
 import { generateTools } from '../../src/generate/generate-tools.js';
 import { type KnowledgeGraph, loadGraph } from '../../src/graph/knowledge-graph.js';
 import { termToNTriples } from '../../src/rdf/serialize.js';
@@ -232,6 +232,13 @@ describe.skipIf(!virtuosoAvailable)('mdkg push and --endpoint on Virtuoso', { ti
     expect((search.structuredContent?.matches as Array<{ iri: string }> | undefined)?.[0]?.iri).toBe('https://w3id.org/mdkg/concept/cli-two');
     const status = await indexStatus(gw);
     expect(status.structuredContent?.store).toMatchObject({ url: v.queryUrl, lastPush: expect.stringMatching(/^20\d\d-/), documents: 2 });
+    const exported = await graphExport(gw, { format: 'nq', node: 'https://w3id.org/mdkg/concept/cli-one' });
+    expect(exported.structuredContent).toMatchObject({
+      format: 'nq',
+      truncated: false,
+      data: expect.stringContaining('"CLI one" <https://w3id.org/mdkg/concept/cli-one> .'),
+    });
+    expect((await graphExport(gw, { format: 'mermaid' })).isError).toBe(true);
     const update = await graphQuery(gw, { sparql: 'DELETE WHERE { ?s ?p ?o }' });
     expect([update.isError, update.structuredContent?.code]).toEqual([true, 'MDKG_SPARQL_READ_ONLY']);
   });
