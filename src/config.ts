@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { type ServeConfig, validateServe } from './config-serve.js';
 import { validateHints, validateServers, validateSources, type HintsConfig, type ServerConfig, type SourceConfig } from './config-sources.js';
 import { MdkgError } from './errors.js';
+import { type StoreConfig, validateStore } from './store/store-config.js';
 import { withOverrides, type SearchOverrides } from './search/params/search-params.js';
 import { readTextFile } from './util/read-file.js';
 import { type EmbeddingsConfig, validateEmbeddings } from './search/vector/embeddings-config.js';
@@ -36,9 +37,11 @@ export interface MdkgConfig {
   serve?: ServeConfig;
   /** Learned pairs: days a pair is used after it was learned (default 30). */
   learned?: { ttl_days?: number };
+  /** A SPARQL server mdkg pushes to and queries (docs/sparql-server.md, src/store/store-config.ts). */
+  store?: StoreConfig;
 }
 
-const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'embeddings', 'serve', 'learned'];
+const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'embeddings', 'serve', 'learned', 'store'];
 const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
 
 const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
@@ -66,6 +69,7 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
   if (twice !== undefined) throw invalid(file, `source id '${twice}' is used by both a server and a source file`);
   if (config.graphs !== undefined && typeof config.graphs !== 'string') throw invalid(file, "'graphs' must be a folder path");
   if (config.serve !== undefined) validateServe(config.serve, file);
+  if (config.store !== undefined) validateStore(config.store, file);
   const learned = config.learned;
   if (learned !== undefined) {
     if (learned === null || typeof learned !== 'object' || Array.isArray(learned)) throw invalid(file, "'learned' must be a mapping");

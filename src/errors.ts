@@ -121,6 +121,40 @@ export const ERROR_CODES = {
     when: 'An HTTP request of federation was refused (not allowlisted, a redirect elsewhere, more than 5 redirects, credentials in the URL).',
     fix: 'Allowlist the exact endpoint; redirects to other hosts are never followed.',
   },
+  // SPARQL server (mdkg push, --endpoint)
+  /** A SPARQL server could not be reached: the connection failed or no complete answer came within the time limit. */
+  MDKG_STORE_UNREACHABLE: {
+    when: 'A SPARQL server could not be reached: the connection failed or no complete answer came within the time limit.',
+    fix: 'Check the URL and that the server runs; raise store.timeout_ms for large graphs. A push that stopped is finished by the next one.',
+  },
+  /** A SPARQL server answered with an HTTP error (401 or 403: authentication or grants; a redirect, which is not followed; 4xx or 5xx). */
+  MDKG_STORE_REFUSED: {
+    when: 'A SPARQL server answered with an HTTP error (401 or 403: authentication or grants; a redirect, which is not followed; 4xx or 5xx).',
+    fix: "Read the status and the start of the answer in the message; check store.auth, the user's grants (Virtuoso: SPARQL_UPDATE) and the endpoint URLs.",
+  },
+  /** A SPARQL server's answer is not what was asked for (HTML, JSON of another shape, RDF that does not parse) or is over store.max_response_bytes. */
+  MDKG_STORE_BAD_ANSWER: {
+    when: "A SPARQL server's answer is not what was asked for (HTML, JSON of another shape, RDF that does not parse) or is over store.max_response_bytes.",
+    fix: 'Check that the URL is the SPARQL endpoint (not a web page); add LIMIT or raise store.max_response_bytes.',
+  },
+  /** The server's default graph is not the union of its named graphs, so queries would not see the pushed documents. */
+  MDKG_STORE_NO_UNION: {
+    when: "The server's default graph is not the union of its named graphs, so queries would not see the pushed documents.",
+    fix: 'Turn on the union default graph (GraphDB, Stardog, Oxigraph and QLever name the setting in docs/sparql-server.md); Virtuoso and Neptune have it by default.',
+  },
+  /** A warning: the server holds no mdkg manifest (nothing was pushed), so queries are checked against an empty schema. */
+  MDKG_STORE_NO_MANIFEST: {
+    when: 'A warning: the server holds no mdkg manifest (nothing was pushed), so queries are checked against an empty schema.',
+    fix: 'Run mdkg push first.',
+  },
+  /** The environment variable that store.auth names is not set. */
+  MDKG_STORE_AUTH: { when: 'The environment variable that store.auth names is not set.', fix: 'Set it (the secret never goes in the config file).' },
+  /** mdkg push --check: the server's graphs differ from the documents (changed, missing or extra graphs). */
+  MDKG_STORE_DRIFT: {
+    when: "mdkg push --check: the server's graphs differ from the documents (changed, missing or extra graphs).",
+    fix: 'Run mdkg push to bring the server in step.',
+  },
+
   // tool sources (MCP tool lists, live MCP servers, OpenAPI specs) and generation
   /** A tool source is unusable: not an OpenAPI or Swagger spec or an MCP tool list, no paths, cut short, or a bad source entry. */
   MDKG_SOURCE_INVALID: {

@@ -142,3 +142,10 @@ export { runBench } from './bench/runner.js';
 export { readDataset } from './bench/dataset.js';
 export type { RunBenchOptions } from './bench/runner.js';
 export type { BenchReport } from './bench/types.js';
+
+export { checkDrift, pushGraph } from './store/push.js';
+export type { DriftReport, PushOptions, PushReport } from './store/push.js';
+export { RemoteGraph } from './store/remote-graph.js';
+export { StoreClient } from './store/store-client.js';
+export { resolveStore } from './store/store-config.js';
+export type { StoreConfig, StoreTarget } from './store/store-config.js';

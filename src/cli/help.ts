@@ -5,6 +5,9 @@ const COMMON = `  --graphs <dir>           graph folder (default: graphs/, or 'g
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)
   --no-cache               neither read nor write the .mdkg/ parse cache`;
 
+const STORE_FLAGS = `  --endpoint <url>         ask this SPARQL server (query URL) instead of the local graph
+  --store                  ask the server of store.query_url in the config`;
+
 const CODE_COMMON = `  --root <dir>             repository root that code paths are relative to and confined to
                            (default: the folder of mdkg.config.yaml, else the current folder)
   --json                   the result as JSON (what the meta-tool of mdkg serve returns)
@@ -21,6 +24,7 @@ Commands:
   validate [dir]     check every document; list problems as file:line:column; exit 1 on errors
   schema             classes, predicates and prefixes actually present in the graph
   export             write the graph, or one document's graph, as ttl|nq|jsonld|mermaid|dot
+  push               bring a SPARQL server in step with the graph (only changed graphs are sent)
   generate tools     write tool documents from MCP servers, tool lists and OpenAPI specs
   generate code [d]  write code documents (symbols, imports, calls) from source files, incrementally
   search <request>   find the tools for a request in plain words, with confidence and evidence
@@ -59,6 +63,7 @@ Options:
   --timeout <ms>           stop the query after this many milliseconds (default 30000)
   --limit <n>              return at most n rows or triples (default 10000)
   --allow-service <iri>    allow SERVICE calls to this endpoint (repeatable; adds to the config)
+${STORE_FLAGS}
 ${COMMON}
 `,
   validate: `Usage: mdkg validate [dir] [options]
@@ -88,6 +93,26 @@ Options:
   --format <f>             ttl | nq | jsonld | mermaid | dot (required)
   --doc <id>               only this document: its id (concept:x), IRI or path
   --out <file>             write to a file (atomically) instead of standard output
+${STORE_FLAGS}
+                           (ttl and nq; the graphs the server's manifest lists, --doc by IRI or path)
+${COMMON}
+`,
+  push: `Usage: mdkg push [--endpoint <url> | --store] [--dry-run | --check | --bulk <file.nq>] [options]
+
+Brings a SPARQL server in step with the graph: one document = one named graph (named by the
+document IRI), sent with a Graph Store Protocol PUT, several in flight; graphs of documents that
+are gone are deleted. A manifest graph on the server records each graph's content hash and is
+written last, so a re-run sends only what changed and finishes a push that stopped half-way.
+See docs/sparql-server.md.
+
+Options:
+  --endpoint <url>         the server's SPARQL query URL (the Graph Store URL and auth come from
+                           store: in the config; default graph store: <origin>/sparql-graph-crud-auth)
+  --store                  use store.query_url of the config
+  --dry-run                list what would be sent and deleted; send nothing
+  --check                  list graphs that differ, are missing or extra; exit 1 when any
+  --bulk <file.nq>         write every graph and the manifest as N-Quads for the server's own
+                           bulk loader (contacts no server)
 ${COMMON}
 `,
   search: `Usage: mdkg search ["<request>" | --file <path> | -] [options]
@@ -188,6 +213,10 @@ Options:
   --code-root <dir>        offer reindex_codebase: regenerate <dir>'s code documents into
                            <graphs>/code (incrementally) and reload; <dir> must lie in the
                            folder of the config
+  --endpoint <url>         graph_query, graph_schema, graph_search and graph_export (ttl, nq)
+                           read this SPARQL server (see mdkg push); index_status shows it and
+                           its last push
+  --store                  the same with store.query_url of the config
 `,
   'graph-search': `Usage: mdkg graph-search "<words>" [options]
 

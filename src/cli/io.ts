@@ -23,6 +23,8 @@ export interface CliIo {
    * strictly as UTF-8 by the caller, or text. May stop after `maxBytes + 1` bytes.
    */
   readStdin?: (maxBytes?: number) => Promise<string | Uint8Array>;
+  /** Environment variables the secrets of store.auth are read from (default: process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Exit codes of every command. */

@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./commands/validate.js')).validateCommand,
   schema: async () => (await import('./commands/schema.js')).schemaCommand,
   export: async () => (await import('./commands/export.js')).exportCommand,
+  push: async () => (await import('./commands/push.js')).pushCommand,
   generate: async () => (await import('./commands/generate.js')).generateCommand,
   bench: async () => (await import('./commands/bench.js')).benchCommand,
   search: async () => (await import('./commands/search.js')).searchCommand,

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerConfig } from '../config-sources.js';
 import type { MdkgConfig } from '../config.js';
+import type { RemoteGraph } from '../store/remote-graph.js';
 import type { Diagnostic } from '../errors.js';
 import { generateTools, type ToolSource } from '../generate/generate-tools.js';
 import { loadGraph, type KnowledgeGraph } from '../graph/knowledge-graph.js';
@@ -63,6 +64,8 @@ export interface Gateway {
   live: { file?: string; error?: Diagnostic; notes: Diagnostic[] };
   /** Where state lines go (stderr in `mdkg serve`). */
   log: (line: string) => void;
+  /** mdkg serve --endpoint/--store: graph_query, graph_schema and graph_search read this SPARQL server. */
+  remote?: RemoteGraph;
 }
 
 export const DEFAULT_SERVER_TIMEOUT_MS = 15_000;

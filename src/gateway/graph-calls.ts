@@ -5,6 +5,9 @@ import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
+import type { QueryOptions } from '../sparql/types.js';
+import { exportRemote } from '../store/export.js';
+import type { RemoteGraph } from '../store/remote-graph.js';
 import { buildGateway, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
 import { liveStatus } from './health.js';
 import { fail, ok } from './tool-calls.js';
@@ -25,6 +28,23 @@ const QUERY_TIMEOUT_MS = 10_000;
 const QUERY_LIMIT = 1000;
 
 export async function graphSchema(gw: Gateway): Promise<CallToolResult> {
+  if (gw.remote !== undefined) {
+    try {
+      const { profile: p, warnings } = await gw.remote.info(QUERY_TIMEOUT_MS);
+      return ok({
+        documents: p.documents,
+        triples: p.triples,
+        classes: p.classes,
+        predicates: p.predicates,
+        prefixes: p.prefixes,
+        store: gw.remote.client.target.queryUrl,
+        warnings,
+      });
+    } catch (error) {
+      if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
+      throw error;
+    }
+  }
   const kg = await gw.graph();
   const p = kg.profile;
   return ok({ documents: kg.documents().length, triples: kg.store.size, classes: p.classes, predicates: p.predicates, prefixes: p.prefixes });
@@ -32,7 +52,7 @@ export async function graphSchema(gw: Gateway): Promise<CallToolResult> {
 
 export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }): Promise<CallToolResult> {
   try {
-    const kg = await gw.graph();
+    const kg = gw.remote ?? (await gw.graph());
     const result = await kg.query(args.sparql, {
       limit: args.limit ?? QUERY_LIMIT,
       timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS,
@@ -54,21 +74,44 @@ export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: nu
 }
 
 export async function graphSearchCall(gw: Gateway, args: { query: string; limit?: number }): Promise<CallToolResult> {
-  const result = await graphSearch(await gw.graph(), args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [] });
+  const remote = gw.remote;
+  // With a store, the words are matched against the local graph's text index and the compiled query runs on the server.
+  const run = remote === undefined ? {} : { run: (sparql: string, o: QueryOptions) => remote.query(sparql, o) };
+  const result = await graphSearch(await gw.graph(), args.query, { limit: args.limit ?? 10, allowServices: gw.config.sparql?.allow_services ?? [], ...run });
   return ok({ query: result.query, words: result.words, matches: result.matches, sparql: result.sparql, diagnostics: result.diagnostics });
 }
 
 /** Largest export returned by graph_export (characters). */
 const MAX_EXPORT_CHARS = 1_000_000;
 
+/** graph_export with a store: the server's graphs (ttl, nq), as `mdkg export --endpoint` writes them. */
+async function remoteExport(remote: RemoteGraph, args: { format: ExportFormat; node?: string }): Promise<string | CallToolResult> {
+  const format = args.format;
+  if (format !== 'ttl' && format !== 'nq') return fail(`from a SPARQL server, format must be ttl or nq (got ${format})`);
+  try {
+    return await exportRemote(remote.client, format, args.node);
+  } catch (error) {
+    if (isMdkgError(error)) return fail(`${error.code} ${error.message}`, { code: error.code });
+    throw error;
+  }
+}
+
 export async function graphExport(gw: Gateway, args: { format: ExportFormat; node?: string }): Promise<CallToolResult> {
+  if (gw.remote !== undefined) {
+    const text = await remoteExport(gw.remote, args);
+    return typeof text === 'string' ? cutExport(text, args.format) : text;
+  }
   const kg = await gw.graph();
   if (args.node !== undefined && kg.document(args.node) === undefined)
     return fail(`no document '${args.node}' in the graph (give a document id such as concept:… or tool:<source>/<name>)`);
-  const text = await exportGraph(kg, args.format, args.node);
+  return cutExport(await exportGraph(kg, args.format, args.node), args.format);
+}
+
+/** At most MAX_EXPORT_CHARS of an export, saying so when it was cut. */
+function cutExport(text: string, format: ExportFormat): CallToolResult {
   const cut = text.length > MAX_EXPORT_CHARS;
   return ok({
-    format: args.format,
+    format,
     data: cut ? text.slice(0, MAX_EXPORT_CHARS) : text,
     truncated: cut,
     ...(cut
@@ -83,6 +126,18 @@ export async function graphExport(gw: Gateway, args: { format: ExportFormat; nod
         }
       : {}),
   });
+}
+
+/** The server graph_query reads and its last push (the manifest, read afresh), or why it cannot be read. */
+async function storeStatus(remote: RemoteGraph): Promise<Record<string, unknown>> {
+  const url = remote.client.target.queryUrl;
+  try {
+    const info = await remote.info(QUERY_TIMEOUT_MS, { fresh: true });
+    return { url, lastPush: info.pushedAt ?? null, documents: info.profile.documents, triples: info.profile.triples };
+  } catch (error) {
+    if (isMdkgError(error)) return { url, error: `${error.code} ${error.message}` };
+    throw error;
+  }
 }
 
 export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
@@ -103,6 +158,7 @@ export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
     // Tools whose input schema was found unusable (they refuse calls with MDKG_SCHEMA_UNUSABLE).
     unusableSchemas: unusableSchemas(gw),
     ...liveStatus(gw),
+    ...(gw.remote === undefined ? {} : { store: await storeStatus(gw.remote) }),
   });
 }
 

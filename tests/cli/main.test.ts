@@ -29,7 +29,7 @@ describe('mdkg CLI (in process)', () => {
     [
       ['frobnicate'],
       2,
-      "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, generate, bench, search, plan, graph-search, serve, view, init, search-code, search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns, reindex-codebase, learn-pair, validate-symbol-relevance, help\n",
+      "mdkg: unknown command 'frobnicate'. Commands: query, validate, schema, export, push, generate, bench, search, plan, graph-search, serve, view, init, search-code, search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns, reindex-codebase, learn-pair, validate-symbol-relevance, help\n",
     ],
     [['help', 'nope'], 2, "mdkg: no help for 'nope'\n"],
     [['schema', '--bogus'], 2, "mdkg schema: Unknown option '--bogus'\nRun 'mdkg help schema' for usage.\n"],
@@ -45,7 +45,7 @@ describe('mdkg CLI (in process)', () => {
     [
       ['constructor'],
       2,
-      "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, generate, bench, search, plan, graph-search, serve, view, init, search-code, search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns, reindex-codebase, learn-pair, validate-symbol-relevance, help\n",
+      "mdkg: unknown command 'constructor'. Commands: query, validate, schema, export, push, generate, bench, search, plan, graph-search, serve, view, init, search-code, search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns, reindex-codebase, learn-pair, validate-symbol-relevance, help\n",
     ],
     [['help', '__proto__'], 2, "mdkg: no help for '__proto__'\n"],
     [['validate', '--graphs', ''], 2, 'mdkg validate: MDKG_USAGE the graph folder path is empty (--graphs needs a folder)\n'],

@@ -148,7 +148,7 @@ describe('human output escapes what input controls', () => {
   it('errors quoting input are escaped: unknown command, usage errors', async () => {
     const r = await runCli([`x${evil}`], process.cwd());
     expect(r.stderr).toBe(
-      `mdkg: unknown command 'x${shown}'. Commands: query, validate, schema, export, generate, bench, search, plan, graph-search, serve, view, init, search-code, search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns, reindex-codebase, learn-pair, validate-symbol-relevance, help\n`,
+      `mdkg: unknown command 'x${shown}'. Commands: query, validate, schema, export, push, generate, bench, search, plan, graph-search, serve, view, init, search-code, search-by-symbol, get-file-structure, get-repo-map, get-similar-patterns, reindex-codebase, learn-pair, validate-symbol-relevance, help\n`,
     );
     const q = await runCli(['query', '--bogus\u001b[2J'], process.cwd());
     expect(q.stderr).toMatch(/^mdkg query: Unknown option '--bogus\\x1b\[2J'/);

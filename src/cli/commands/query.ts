@@ -4,7 +4,10 @@ import { serializeQuads } from '../../rdf/serialize.js';
 import { formatBindings } from '../../sparql/format.js';
 import { MAX_QUERY_CHARS, MAX_TIMEOUT_MS, runQuery } from '../../sparql/run.js';
 import { queryWorkersSettled, warmQueryWorkers } from '../../sparql/worker-pool.js';
+import { loadConfig } from '../../config.js';
+import type { QueryOptions, QueryResult } from '../../sparql/types.js';
 import { GRAPH_OPTIONS, openGraph, reportLoadProblems } from '../context.js';
+import { remoteGraph, STORE_OPTIONS, wantsStore } from '../store-target.js';
 import { diagnosticLine, EXIT, type CliIo } from '../io.js';
 import { readInputFile, readInputStdin } from '../read-input.js';
 
@@ -36,6 +39,7 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     options: {
       ...GRAPH_OPTIONS,
+      ...STORE_OPTIONS,
       file: { type: 'string' },
       format: { type: 'string' },
       timeout: { type: 'string' },
@@ -51,7 +55,7 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = positiveInt(values.timeout, '--timeout', MAX_TIMEOUT_MS);
   const limit = positiveInt(values.limit, '--limit');
   const text = await readQuery(io, positionals[0], values.file);
-  warmQueryWorkers();
+  if (!wantsStore(values)) warmQueryWorkers();
   try {
     return await answer(io, values, text, { format, timeoutMs, limit });
   } finally {
@@ -60,15 +64,30 @@ export async function queryCommand(args: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** What a query runs on: the local graph, or a SPARQL server (--endpoint, --store). */
+interface Target {
+  query(text: string, options: QueryOptions): Promise<QueryResult>;
+  prefixes: Record<string, string>;
+}
+
+async function openTarget(io: CliIo, values: Parameters<typeof openGraph>[1] & { endpoint?: string; store?: boolean }) {
+  if (wantsStore(values)) {
+    const { config } = await loadConfig(io.cwd, values.config ?? io.configFile);
+    return { target: remoteGraph(io, config, values) as Target, config };
+  }
+  const { kg, config } = await openGraph(io, values);
+  reportLoadProblems(io, kg);
+  return { target: { query: (text: string, options: QueryOptions) => runQuery(kg, text, options), prefixes: kg.prefixes }, config };
+}
+
 async function answer(
   io: CliIo,
-  values: Parameters<typeof openGraph>[1] & { 'allow-service'?: string[] },
+  values: Parameters<typeof openGraph>[1] & { 'allow-service'?: string[]; endpoint?: string; store?: boolean },
   text: string,
   { format, timeoutMs, limit }: { format: string | undefined; timeoutMs: number | undefined; limit: number | undefined },
 ): Promise<number> {
-  const { kg, config } = await openGraph(io, values);
-  reportLoadProblems(io, kg);
-  const result = await runQuery(kg, text, {
+  const { target, config } = await openTarget(io, values);
+  const result = await target.query(text, {
     timeoutMs: timeoutMs ?? config.sparql?.timeout_ms ?? 30_000,
     limit: limit ?? config.sparql?.limit ?? 10_000,
     allowServices: [...(config.sparql?.allow_services ?? []), ...(values['allow-service'] ?? [])],
@@ -77,12 +96,12 @@ async function answer(
   if (result.kind === 'quads') {
     if (format !== undefined && !(GRAPH_FORMATS as readonly string[]).includes(format))
       throw new MdkgError('MDKG_USAGE', `CONSTRUCT and DESCRIBE results are graphs: use --format ttl or nq`);
-    io.stdout(await serializeQuads(result.quads, format === 'nq' ? 'nquads' : 'turtle', kg.prefixes));
+    io.stdout(await serializeQuads(result.quads, format === 'nq' ? 'nquads' : 'turtle', target.prefixes));
     if (result.truncated) io.stderr(`warning: output truncated at ${limit ?? 10_000} triples (raise --limit)\n`);
     return EXIT.ok;
   }
   if (format !== undefined && !(RESULT_FORMATS as readonly string[]).includes(format))
     throw new MdkgError('MDKG_USAGE', `SELECT and ASK results are tables: use --format table, json, csv or tsv`);
-  io.stdout(formatBindings(result, (format ?? (io.isTTY ? 'table' : 'table')) as (typeof RESULT_FORMATS)[number], kg.prefixes));
+  io.stdout(formatBindings(result, (format ?? (io.isTTY ? 'table' : 'table')) as (typeof RESULT_FORMATS)[number], target.prefixes));
   return EXIT.ok;
 }

@@ -5,6 +5,7 @@ import { confinePath } from '../../code-search/confine-path.js';
 import { loadConfig } from '../../config.js';
 import { MdkgError } from '../../errors.js';
 import { buildGateway, connectAll, watchTools, type Gateway } from '../../gateway/gateway.js';
+import { remoteGraph, STORE_OPTIONS, wantsStore } from '../store-target.js';
 import { isLoopback, parseListen, serveHttp } from '../../gateway/http.js';
 import { watchLive, type LiveOptions } from '../../gateway/live-config.js';
 import { createGatewayServer } from '../../gateway/server.js';
@@ -49,7 +50,7 @@ async function ensureGraphFolder(graphs: string, log: (line: string) => void): P
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { graphs: { type: 'string' }, config: { type: 'string' }, http: { type: 'string' }, 'code-root': { type: 'string' } },
+    options: { graphs: { type: 'string' }, config: { type: 'string' }, http: { type: 'string' }, 'code-root': { type: 'string' }, ...STORE_OPTIONS },
   });
   if (values.graphs !== undefined && values.graphs.trim() === '') throw new MdkgError('MDKG_USAGE', 'the graph folder path is empty (--graphs needs a folder)');
   const { config, dir, file } = await loadConfig(io.cwd, values.config ?? io.configFile);
@@ -69,6 +70,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   await ensureGraphFolder(graphs, log);
   const gw = await buildGateway(graphs, config, dir);
   gw.log = log;
+  if (wantsStore(values)) gw.remote = remoteGraph(io, config, values);
   // With --code-root, reindex_codebase regenerates that folder's code documents (inside the project folder).
   if (values['code-root'] !== undefined) gw.codeRoot = resolve(dir, await confinePath(dir, resolve(io.cwd, values['code-root'])));
   watchTools(gw);

@@ -7,7 +7,7 @@ import { MdkgError, type Diagnostic } from '../../errors.js';
 import { DEFAULT_PREFIXES, compactIri } from '../../rdf/namespaces.js';
 import { DataFactory } from 'n3';
 import { Generator, type Expression, type Pattern, type SelectQuery, type VariableTerm } from 'sparqljs';
-import type { QueryResult } from '../../sparql/run.js';
+import type { QueryOptions, QueryResult } from '../../sparql/run.js';
 import { prepareQuery } from '../request/normalize-query.js';
 import { subjectIndexOf, type SubjectIndex } from './subject-index.js';
 import { tokenize } from '../text/tokenize.js';
@@ -19,6 +19,8 @@ export interface GraphSearchOptions {
   services?: readonly string[];
   allowServices?: readonly string[];
   timeoutMs?: number;
+  /** Runs the compiled query elsewhere (a SPARQL server: mdkg serve --endpoint); default: the graph's own engine. */
+  run?: (sparql: string, options: QueryOptions) => Promise<QueryResult>;
 }
 
 export interface GraphMatch {
@@ -161,7 +163,7 @@ export async function graphSearch(kg: KnowledgeGraph, query: string, options: Gr
   }
   const found = new Map<string, GraphMatch>();
   for (const q of queries) {
-    const result = await kg.query(q.sparql, {
+    const result = await (options.run ?? ((text: string, o: QueryOptions) => kg.query(text, o)))(q.sparql, {
       allowServices: [...(options.allowServices ?? [])],
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
