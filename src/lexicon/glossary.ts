@@ -1,0 +1,160 @@
+// Whole-word reading of Korean and Japanese requests with a glossary of general computing words
+// (data/glossary-ko-ja.json): a run of Hangul, or of kana and Han, is cut into glossary words and
+// the particles and verb endings around them. A word counts only whole: a katakana run is read
+// only when glossary words cover all of it (ブログ is not ロ + グ... nor ログ), a Hangul run only
+// when words and endings cover all of it (파일럿 is not 파일 + 럿), a one-character Han word only
+// when it stands alone (行 but not 銀行). Anything else is kept as written. Linear in practice:
+// runs are cut at 32 characters and parsed by dynamic programming over their positions.
+import data from './data/glossary-ko-ja.json' with { type: 'json' };
+
+export type GlossLanguage = 'ko' | 'ja';
+
+/** One piece of a run: a glossary word (with its English sense), or text kept as written. */
+export interface GlossPiece {
+  text: string;
+  role: 'noun' | 'verb' | 'other';
+  /** The English sense of a glossary word. */
+  english?: string;
+}
+
+interface Lexicon {
+  words: Map<string, { english: string; role: 'noun' | 'verb' }>;
+  affixes: Set<string>;
+  endings: Set<string>;
+  fillers: Set<string>;
+  longest: number;
+}
+
+function lexicon(lang: GlossLanguage): Lexicon {
+  const l = data.languages[lang];
+  const words = new Map<string, { english: string; role: 'noun' | 'verb' }>();
+  for (const [w, e] of Object.entries(l.nouns)) words.set(w, { english: e, role: 'noun' });
+  for (const [w, e] of Object.entries(l.verbs)) words.set(w, { english: e, role: 'verb' });
+  const affixes = new Set([...l.particles, ...l.endings]);
+  const longest = Math.max(...[...words.keys(), ...affixes].map((w) => w.length));
+  return { words, affixes, endings: new Set(l.endings), fillers: new Set(l.fillers), longest };
+}
+
+const LEXICONS: Record<GlossLanguage, Lexicon> = { ko: lexicon('ko'), ja: lexicon('ja') };
+
+/** Longest run parsed; a longer one is kept as written. */
+const MAX_RUN = 32;
+
+const KATAKANA = /^[\u30a0-\u30ff\u31f0-\u31ff]$/u;
+const HAN = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]$/u;
+const HIRAGANA_ONLY = /^[\u3040-\u309f]+$/u;
+
+interface Step {
+  cost: number;
+  from: number;
+  piece: GlossPiece | undefined;
+}
+
+/**
+ * The cheapest cut of `run` into glossary words (cost 1), affixes (cost 1, only after a word
+ * unless `looseAffixes`) and, where `unknownCost` is finite, unknown characters. Undefined when no
+ * cut exists. Affixes come back as undefined pieces (dropped).
+ */
+function parse(run: string, lex: Lexicon, allowed: (word: string, start: number, end: number) => boolean, unknownCost: number): GlossPiece[] | undefined {
+  const n = run.length;
+  const best: (Step | undefined)[] = new Array(n + 1).fill(undefined);
+  // wordSeen[i]: the best cut to i contains a glossary word (affixes may follow only then).
+  const wordSeen: boolean[] = new Array(n + 1).fill(false);
+  best[0] = { cost: 0, from: -1, piece: undefined };
+  for (let i = 0; i < n; i++) {
+    const at = best[i];
+    if (at === undefined) continue;
+    const relax = (j: number, cost: number, piece: GlossPiece | undefined, word: boolean): void => {
+      const cur = best[j];
+      if (cur === undefined || cost < cur.cost) {
+        best[j] = { cost, from: i, piece };
+        wordSeen[j] = word || wordSeen[i]!;
+      }
+    };
+    for (let j = Math.min(n, i + lex.longest); j > i; j--) {
+      const w = run.slice(i, j);
+      const entry = lex.words.get(w);
+      if (entry !== undefined && allowed(w, i, j)) relax(j, at.cost + 1, { text: w, role: entry.role, english: entry.english }, true);
+      if (lex.affixes.has(w) && (wordSeen[i] || unknownCost < Infinity)) relax(j, at.cost + 1, undefined, false);
+    }
+    if (unknownCost < Infinity) relax(i + 1, at.cost + unknownCost, { text: run[i]!, role: 'other' }, false);
+  }
+  if (best[n] === undefined) return undefined;
+  const pieces: GlossPiece[] = [];
+  for (let j = n; j > 0; ) {
+    const step = best[j]!;
+    if (step.piece !== undefined) pieces.push(step.piece);
+    j = step.from;
+  }
+  pieces.reverse();
+  // Unknown characters next to each other are one piece.
+  const merged: GlossPiece[] = [];
+  for (const p of pieces) {
+    const last = merged[merged.length - 1];
+    if (p.role === 'other' && last !== undefined && last.role === 'other') last.text += p.text;
+    else merged.push({ ...p });
+  }
+  return merged;
+}
+
+/** Whether a run is only verb endings (a verb's tail written apart: 수정 해 주세요) or a filler word. */
+function functionOnly(run: string, lex: Lexicon): boolean {
+  if (lex.fillers.has(run)) return true;
+  if (lex.words.has(run)) return false;
+  const n = run.length;
+  const ok: boolean[] = new Array(n + 1).fill(false);
+  ok[0] = true;
+  for (let i = 0; i < n; i++) {
+    if (!ok[i]) continue;
+    for (let j = i + 1; j <= n; j++) if (lex.endings.has(run.slice(i, j))) ok[j] = true;
+  }
+  return ok[n]!;
+}
+
+/** A Hangul run (one word between spaces, or part of one): words and endings covering all of it, else as written less a trailing particle. */
+export function glossHangul(run: string): GlossPiece[] {
+  const lex = LEXICONS.ko;
+  if (run.length > MAX_RUN) return [{ text: run, role: 'other' }];
+  if (functionOnly(run, lex)) return [];
+  const parsed = parse(run, lex, () => true, Infinity);
+  if (parsed !== undefined) return parsed;
+  // A name or a word the glossary lacks: its particle goes (이영희에 -> 이영희) when two syllables stay.
+  for (let cut = Math.max(2, run.length - 4); cut < run.length; cut++) {
+    if (lex.affixes.has(run.slice(cut)) && !lex.endings.has(run.slice(cut))) return [{ text: run.slice(0, cut), role: 'other' }];
+  }
+  return [{ text: run, role: 'other' }];
+}
+
+/** A katakana run: glossary words covering all of it, else the run as written. */
+function glossKatakana(run: string): GlossPiece[] {
+  const lex = LEXICONS.ja;
+  return parse(run, lex, () => true, Infinity)?.filter((p) => p.role !== 'other') ?? [{ text: run, role: 'other' }];
+}
+
+/** A run of kana and Han (a Japanese request has no spaces): katakana runs whole, the rest word by word. */
+export function glossJapanese(run: string): GlossPiece[] {
+  const lex = LEXICONS.ja;
+  if (run.length > MAX_RUN * 4) return [{ text: run, role: 'other' }];
+  const out: GlossPiece[] = [];
+  const chars = [...run];
+  let i = 0;
+  while (i < chars.length) {
+    const kata = KATAKANA.test(chars[i]!);
+    let j = i;
+    while (j < chars.length && KATAKANA.test(chars[j]!) === kata) j++;
+    const part = chars.slice(i, j).join('');
+    if (kata) out.push(...glossKatakana(part));
+    else {
+      const isHan = (k: number): boolean => k >= 0 && k < part.length && HAN.test(part[k]!);
+      // A one-character Han word stands alone; longer words may sit inside a Han compound.
+      const allowed = (w: string, s: number, e: number): boolean => w.length > 1 || !HAN.test(w) || (!isHan(s - 1) && !isHan(e));
+      const pieces = (part.length <= MAX_RUN * 4 ? parse(part, lex, allowed, 10) : undefined) ?? [{ text: part, role: 'other' as const }];
+      out.push(...pieces.filter((p) => !(p.role === 'other' && lex.fillers.has(p.text))));
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** Whether a kept piece is only hiragana (grammar the glossary did not list: dropped unless the catalog has it). */
+export const isHiraganaOnly = (text: string): boolean => HIRAGANA_ONLY.test(text);

@@ -1,0 +1,119 @@
+// Korean and Japanese requests read through the glossary (lexicon/glossary.ts): each glossary word
+// becomes its English sense, which the rest of the pipeline reads like any English request; words
+// the catalog itself has are kept as written, and so is everything else (names, paths, values).
+// The verbs of a clause go first (English order: "ファイルを読んで" -> "read file"), and clauses
+// stay in the request's order, split the way splitClauses reads them (", "). A request in another
+// script the glossary does not read is searched as written, with a MDKG_QUERY_LANGUAGE diagnostic.
+import type { Diagnostic } from '../../errors.js';
+import { glossHangul, glossJapanese, isHiraganaOnly, type GlossPiece } from '../../lexicon/glossary.js';
+
+export interface Glossed {
+  /** The request to search: English senses and kept text, verbs first in each clause. */
+  text: string;
+  /** Languages read (`ko`, `ja`), empty when nothing was glossed. */
+  languages: string[];
+  /** Letters in a script the glossary does not read (e.g. `Cyrillic`), or undefined. */
+  unknownScript: string | undefined;
+}
+
+const HANGUL = /[\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]/u;
+const KANA = /[\u3040-\u30ff\u31f0-\u31ff]/u;
+/** Runs of Hangul; runs of kana and Han (with the iteration mark and the long-vowel mark). */
+const RUNS = /([\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]+)|([\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]+)/gu;
+/** Text between runs that ends a clause: CJK and Latin sentence marks. */
+const CLAUSE_MARK = /[\u3001\u3002\uff0c\uff1b,;!?\uff01\uff1f]/u;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+const SCRIPTS: readonly [string, RegExp][] = [
+  ['Han without kana (Chinese)', /\p{Script=Han}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+];
+const READ = /[\p{Script=Latin}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** The script of the first letter the glossary does not read, or undefined. */
+function unknownScript(text: string, japanese: boolean): string | undefined {
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch) || READ.test(ch)) continue;
+    if (japanese && /\p{Script=Han}/u.test(ch)) continue;
+    return SCRIPTS.find(([, re]) => re.test(ch))?.[0] ?? 'another script';
+  }
+  return undefined;
+}
+
+/**
+ * A request read through the glossary. `known` tells whether the catalog has a word as written
+ * (then it is kept so); without Hangul or kana the text comes back unchanged.
+ */
+export function glossRequest(text: string, known: (word: string) => boolean = () => false): Glossed {
+  const ko = HANGUL.test(text);
+  const ja = KANA.test(text);
+  const unknown = unknownScript(text, ja);
+  if (!ko && !ja) return { text, languages: [], unknownScript: unknown };
+  const pieces: GlossPiece[] = [];
+  let last = 0;
+  const between = (s: string): void => {
+    for (const part of s.split(/(\s+)/u)) {
+      if (CLAUSE_MARK.test(part)) pieces.push({ text: ',', role: 'other' });
+      if (HAS_WORD.test(part)) pieces.push({ text: part.replace(/^[^\p{L}\p{N}/~.]+|[^\p{L}\p{N}]+$/gu, ''), role: 'other' });
+    }
+  };
+  for (const m of text.matchAll(RUNS)) {
+    between(text.slice(last, m.index));
+    const run = m[0];
+    const read = m[1] !== undefined ? glossHangul(run) : ja ? glossJapanese(run) : [{ text: run, role: 'other' as const }];
+    for (const p of read) {
+      if (p.english !== undefined && known(p.text)) pieces.push({ text: p.text, role: p.role });
+      else if (p.role !== 'other' || !isHiraganaOnly(p.text) || known(p.text)) pieces.push(p);
+    }
+    last = m.index + run.length;
+  }
+  between(text.slice(last));
+  return { text: order(pieces), languages: [...(ko ? ['ko'] : []), ...(ja ? ['ja'] : [])], unknownScript: unknown };
+}
+
+/** Clauses end after their verbs (a noun after a verb starts the next one); each clause is written verbs first. */
+function order(pieces: readonly GlossPiece[]): string {
+  const clauses: string[] = [];
+  let verbs: string[] = [];
+  let rest: string[] = [];
+  const flush = (): void => {
+    const words = [...new Set(verbs), ...rest].filter((w) => w !== '');
+    if (words.length > 0) clauses.push(words.join(' '));
+    verbs = [];
+    rest = [];
+  };
+  for (const p of pieces) {
+    if (p.text === ',' && p.role === 'other') {
+      flush();
+      continue;
+    }
+    const word = p.english ?? p.text;
+    if (p.role === 'verb') verbs.push(word);
+    else {
+      if (verbs.length > 0) flush();
+      rest.push(word);
+    }
+  }
+  flush();
+  return clauses.join(', ');
+}
+
+/** The diagnostic of a request in a script the glossary does not read. */
+export function languageDiagnostic(script: string, normalizedBy: string | undefined): Diagnostic {
+  return normalizedBy === undefined
+    ? {
+        code: 'MDKG_QUERY_LANGUAGE',
+        severity: 'warning',
+        message: `the request has letters in ${script}, which mdkg's glossary does not read (it reads English, Korean and Japanese); searched as written. Rephrase it in English, or configure a query normalizer (mdkg serve asks the client through MCP sampling)`,
+      }
+    : {
+        code: 'MDKG_QUERY_LANGUAGE',
+        severity: 'info',
+        message: `the request has letters in ${script}, which mdkg's glossary does not read; the query normalizer ${normalizedBy} rewrote it`,
+      };
+}
