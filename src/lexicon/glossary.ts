@@ -20,6 +20,7 @@ export interface GlossPiece {
 interface Lexicon {
   words: Map<string, { english: string; role: 'noun' | 'verb' }>;
   affixes: Set<string>;
+  particles: Set<string>;
   endings: Set<string>;
   fillers: Set<string>;
   longest: number;
@@ -32,7 +33,7 @@ function lexicon(lang: GlossLanguage): Lexicon {
   for (const [w, e] of Object.entries(l.verbs)) words.set(w, { english: e, role: 'verb' });
   const affixes = new Set([...l.particles, ...l.endings]);
   const longest = Math.max(...[...words.keys(), ...affixes].map((w) => w.length));
-  return { words, affixes, endings: new Set(l.endings), fillers: new Set(l.fillers), longest };
+  return { words, affixes, particles: new Set(l.particles), endings: new Set(l.endings), fillers: new Set(l.fillers), longest };
 }
 
 const LEXICONS: Record<GlossLanguage, Lexicon> = { ko: lexicon('ko'), ja: lexicon('ja') };
@@ -97,9 +98,9 @@ function parse(run: string, lex: Lexicon, allowed: (word: string, start: number,
   return merged;
 }
 
-/** Whether a run is only verb endings (a verb's tail written apart: 수정 해 주세요) or a filler word. */
+/** Whether a run is only verb endings (a verb's tail written apart: 수정 해 주세요), a lone particle or a filler word. */
 function functionOnly(run: string, lex: Lexicon): boolean {
-  if (lex.fillers.has(run)) return true;
+  if (lex.fillers.has(run) || lex.particles.has(run)) return true;
   if (lex.words.has(run)) return false;
   const n = run.length;
   const ok: boolean[] = new Array(n + 1).fill(false);
@@ -120,7 +121,7 @@ export function glossHangul(run: string): GlossPiece[] {
   if (parsed !== undefined) return parsed;
   // A name or a word the glossary lacks: its particle goes (이영희에 -> 이영희) when two syllables stay.
   for (let cut = Math.max(2, run.length - 4); cut < run.length; cut++) {
-    if (lex.affixes.has(run.slice(cut)) && !lex.endings.has(run.slice(cut))) return [{ text: run.slice(0, cut), role: 'other' }];
+    if (lex.particles.has(run.slice(cut))) return [{ text: run.slice(0, cut), role: 'other' }];
   }
   return [{ text: run, role: 'other' }];
 }

@@ -23,6 +23,8 @@ const RUNS = /([\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f]+)|([\u3040-\u30ff\u31f0
 /** Text between runs that ends a clause: CJK and Latin sentence marks. */
 const CLAUSE_MARK = /[\u3001\u3002\uff0c\uff1b,;!?\uff01\uff1f]/u;
 const HAS_WORD = /[\p{L}\p{N}]/u;
+/** Characters that join a run to a file name or path. */
+const NAME_MARK = /^[./\\_~-]$/u;
 
 const SCRIPTS: readonly [string, RegExp][] = [
   ['Han without kana (Chinese)', /\p{Script=Han}/u],
@@ -56,21 +58,37 @@ export function glossRequest(text: string, known: (word: string) => boolean = ()
   if (!ko && !ja) return { text, languages: [], unknownScript: unknown };
   const pieces: GlossPiece[] = [];
   let last = 0;
+  // The piece a name's next text joins (메모 + .txt), when a run ends inside a file name.
+  let glue: GlossPiece | undefined;
   const between = (s: string): void => {
-    for (const part of s.split(/(\s+)/u)) {
+    for (const [i, part] of s.split(/(\s+)/u).entries()) {
       if (CLAUSE_MARK.test(part)) pieces.push({ text: ',', role: 'other' });
-      if (HAS_WORD.test(part)) pieces.push({ text: part.replace(/^[^\p{L}\p{N}/~.]+|[^\p{L}\p{N}]+$/gu, ''), role: 'other' });
+      if (!HAS_WORD.test(part)) continue;
+      const word = part.replace(/^[^\p{L}\p{N}/~.]+|[^\p{L}\p{N}]+$/gu, '');
+      if (i === 0 && glue !== undefined) glue.text += word;
+      else pieces.push({ text: word, role: 'other' });
     }
+    glue = undefined;
   };
   for (const m of text.matchAll(RUNS)) {
     between(text.slice(last, m.index));
     const run = m[0];
+    // Part of a file name or path (메모.txt, /srv/사진): kept as written, with the name.
+    const before = NAME_MARK.test(text[m.index - 1] ?? '');
+    const after = NAME_MARK.test(text[m.index + run.length] ?? '');
+    last = m.index + run.length;
+    if (before || after) {
+      const prev = pieces[pieces.length - 1];
+      if (before && prev !== undefined && prev.role === 'other' && prev.text !== ',') prev.text += run;
+      else pieces.push({ text: run, role: 'other' });
+      if (after) glue = pieces[pieces.length - 1];
+      continue;
+    }
     const read = m[1] !== undefined ? glossHangul(run) : ja ? glossJapanese(run) : [{ text: run, role: 'other' as const }];
     for (const p of read) {
       if (p.english !== undefined && known(p.text)) pieces.push({ text: p.text, role: p.role });
       else if (p.role !== 'other' || !isHiraganaOnly(p.text) || known(p.text)) pieces.push(p);
     }
-    last = m.index + run.length;
   }
   between(text.slice(last));
   return { text: order(pieces), languages: [...(ko ? ['ko'] : []), ...(ja ? ['ja'] : [])], unknownScript: unknown };
