@@ -35,7 +35,8 @@ const SCRIPTS: readonly [string, RegExp][] = [
   ['Thai', /\p{Script=Thai}/u],
   ['Devanagari', /\p{Script=Devanagari}/u],
 ];
-const READ = /[\p{Script=Latin}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Letters of the scripts read, with the marks kana share (the long-vowel mark ー, the iteration marks). */
+const READ = /[\p{Script=Latin}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u309d\u309e\u30fc-\u30fe]/u;
 
 /** The script of the first letter the glossary does not read, or undefined. */
 function unknownScript(text: string, japanese: boolean): string | undefined {

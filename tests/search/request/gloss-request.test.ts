@@ -10,6 +10,7 @@ describe('glossRequest', () => {
     ['로그 파일을 지워 주세요', 'delete log file', ['ko']],
     ['파일럿 명단을 보여줘', 'show pilot 명단', ['ko']],
     ['ログファイルを開いてください', 'open log file', ['ja']],
+    ['サーバーのメモリーを見せて', 'show server memory', ['ja']],
     ['ブログの記事を消して', 'delete blog 記事', ['ja']],
     ['新しいフォルダを作ってから、メモを送って', 'create new folder, send note', ['ja']],
     ['/tmp/a.logを読みます', 'read /tmp/a.log', ['ja']],
