@@ -70,8 +70,9 @@ export function gainsAndCosts(from: Record<string, SetScore>, to: Record<string,
       ['H@1', 'hit1'],
       ['R@5', 'recall5'],
     ] as const) {
-      const d = t[key] - f[key];
-      if (Math.abs(d) > 1e-9) parts.push(`${d > 0 ? '+' : '-'}${name} ${label} ${d > 0 ? '+' : ''}${d.toFixed(3)}`);
+      // Floors are kept to 4 decimals; one request of a set of 100 is 0.01.
+      const d = Number((t[key] - f[key]).toFixed(4));
+      if (Math.abs(d) >= 5e-4) parts.push(`${d > 0 ? '+' : '-'}${name} ${label} ${d > 0 ? '+' : ''}${d.toFixed(3)}`);
     }
   }
   return parts.length === 0 ? 'no set changes' : parts.join('; ');

@@ -1,13 +1,13 @@
-// Whole-word reading of Korean and Japanese requests with a glossary of general computing words
-// (data/glossary-ko-ja.json): a run of Hangul, or of kana and Han, is cut into glossary words and
+// Whole-word reading of Korean, Japanese and Chinese requests with a glossary of general computing
+// words (data/glossary-cjk.json): a run of Hangul, or of kana and Han, is cut into glossary words and
 // the particles and verb endings around them. A word counts only whole: a katakana run is read
 // only when glossary words cover all of it (ブログ is not ロ + グ... nor ログ), a Hangul run only
 // when words and endings cover all of it (파일럿 is not 파일 + 럿), a one-character Han word only
 // when it stands alone (行 but not 銀行). Anything else is kept as written. Linear in practice:
 // runs are cut at 32 characters and parsed by dynamic programming over their positions.
-import data from './data/glossary-ko-ja.json' with { type: 'json' };
+import data from './data/glossary-cjk.json' with { type: 'json' };
 
-export type GlossLanguage = 'ko' | 'ja';
+export type GlossLanguage = 'ko' | 'ja' | 'zh';
 
 /** One piece of a run: a glossary word (with its English sense), or text kept as written. */
 export interface GlossPiece {
@@ -23,20 +23,23 @@ interface Lexicon {
   particles: Set<string>;
   endings: Set<string>;
   fillers: Set<string>;
+  /** Words that start a next step (Chinese 然后). */
+  clauses: readonly string[];
   longest: number;
 }
 
 function lexicon(lang: GlossLanguage): Lexicon {
-  const l = data.languages[lang];
+  const l: { nouns: Record<string, string>; verbs: Record<string, string>; particles: string[]; endings: string[]; fillers: string[]; clauses?: string[] } =
+    data.languages[lang];
   const words = new Map<string, { english: string; role: 'noun' | 'verb' }>();
   for (const [w, e] of Object.entries(l.nouns)) words.set(w, { english: e, role: 'noun' });
   for (const [w, e] of Object.entries(l.verbs)) words.set(w, { english: e, role: 'verb' });
   const affixes = new Set([...l.particles, ...l.endings]);
   const longest = Math.max(...[...words.keys(), ...affixes].map((w) => w.length));
-  return { words, affixes, particles: new Set(l.particles), endings: new Set(l.endings), fillers: new Set(l.fillers), longest };
+  return { words, affixes, particles: new Set(l.particles), endings: new Set(l.endings), fillers: new Set(l.fillers), clauses: l.clauses ?? [], longest };
 }
 
-const LEXICONS: Record<GlossLanguage, Lexicon> = { ko: lexicon('ko'), ja: lexicon('ja') };
+const LEXICONS: Record<GlossLanguage, Lexicon> = { ko: lexicon('ko'), ja: lexicon('ja'), zh: lexicon('zh') };
 
 /** Longest run parsed; a longer one is kept as written. */
 const MAX_RUN = 32;
@@ -144,6 +147,16 @@ export function glossJapanese(run: string): GlossPiece[] {
     let j = i;
     while (j < chars.length && KATAKANA.test(chars[j]!) === kata) j++;
     const part = chars.slice(i, j).join('');
+    // A word written across scripts (ファイル名) is read whole.
+    let across = 0;
+    for (let k = Math.min(chars.length, j + 3); kata && k > j && across === 0; k--) if (lex.words.has(chars.slice(i, k).join(''))) across = k;
+    if (across > 0) {
+      const w = chars.slice(i, across).join('');
+      const entry = lex.words.get(w)!;
+      out.push({ text: w, role: entry.role, english: entry.english });
+      i = across;
+      continue;
+    }
     if (kata) out.push(...glossKatakana(part));
     else {
       const isHan = (k: number): boolean => k >= 0 && k < part.length && HAN.test(part[k]!);
@@ -153,6 +166,34 @@ export function glossJapanese(run: string): GlossPiece[] {
       out.push(...pieces.filter((p) => !(p.role === 'other' && lex.fillers.has(p.text))));
     }
     i = j;
+  }
+  return out;
+}
+
+/**
+ * A Han run of a Chinese request (no spaces, the verb before its object): glossary words and
+ * function words (的, 了, 把 …, dropped) by the cut with fewest unknown characters; names and other
+ * words kept as written. A word that starts a next step (然后) comes back as a `,` piece.
+ */
+export function glossChinese(run: string): GlossPiece[] {
+  const lex = LEXICONS.zh;
+  if (run.length > MAX_RUN * 4) return [{ text: run, role: 'other' }];
+  const out: GlossPiece[] = [];
+  let rest = run;
+  while (rest !== '') {
+    let at = rest.length;
+    let mark = '';
+    for (const c of lex.clauses) {
+      const i = rest.indexOf(c);
+      if (i >= 0 && i < at) {
+        at = i;
+        mark = c;
+      }
+    }
+    const part = rest.slice(0, at);
+    if (part !== '') out.push(...(parse(part, lex, () => true, 10) ?? [{ text: part, role: 'other' as const }]));
+    if (mark !== '') out.push({ text: ',', role: 'other' });
+    rest = rest.slice(at + mark.length);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { glossHangul, glossJapanese, type GlossPiece } from '../../src/lexicon/glossary.js';
+import { glossChinese, glossHangul, glossJapanese, type GlossPiece } from '../../src/lexicon/glossary.js';
 
 const read = (pieces: GlossPiece[]): string[] => pieces.map((p) => (p.english === undefined ? `=${p.text}` : `${p.role}:${p.english}`));
 
@@ -32,7 +32,7 @@ describe('glossHangul', () => {
     ['삭제해줘', ['verb:delete']],
     ['삭제합니다', ['verb:delete']],
     ['삭제했어', ['verb:delete']],
-    ['수정하다', ['verb:edit']],
+    ['수정하다', ['verb:modify']],
     // a verb's tail written apart, and fillers, are dropped
     ['주세요', []],
     ['해', []],
@@ -53,6 +53,8 @@ describe('glossJapanese', () => {
     ['ログイン', ['=ログイン']],
     ['ファイルシステム', ['=ファイルシステム']],
     ['フォルダ', ['noun:folder']],
+    // a word written across scripts
+    ['ファイル名を', ['noun:file name']],
     // particles between words
     ['ファイルを', ['noun:file']],
     ['ログから', ['noun:log']],
@@ -76,5 +78,24 @@ describe('glossJapanese', () => {
     ['最終更新日時', ['noun:last', 'verb:update', 'noun:time']],
   ])('%s', (run, expected) => {
     expect(read(glossJapanese(run))).toEqual(expected);
+  });
+});
+
+describe('glossChinese', () => {
+  it.each<[string, string[]]>([
+    ['打开文件', ['verb:open', 'noun:file']],
+    ['删除这个文件夹', ['verb:delete', 'noun:folder']],
+    ['查看日志', ['verb:view', 'noun:log']],
+    // the longest word wins: 文件夹 is a folder, not 文件 + 夹; 博客 is a blog
+    ['文件夹', ['noun:folder']],
+    ['博客', ['noun:blog']],
+    // entries that stop a false match: 开发 is not 开 + 发 (send)
+    ['开发', ['noun:development']],
+    // function words go, names stay
+    ['给李明发消息', ['=李明', 'verb:send', 'noun:message']],
+    // a word that starts a next step
+    ['读取然后保存', ['verb:read', '=,', 'verb:save']],
+  ])('%s', (run, expected) => {
+    expect(read(glossChinese(run))).toEqual(expected);
   });
 });

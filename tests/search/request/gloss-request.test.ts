@@ -14,6 +14,13 @@ describe('glossRequest', () => {
     ['ブログの記事を消して', 'delete blog 記事', ['ja']],
     ['新しいフォルダを作ってから、メモを送って', 'create new folder, send note', ['ja']],
     ['/tmp/a.logを読みます', 'read /tmp/a.log', ['ja']],
+    // Chinese: the verb comes first already; a verb after its object starts the next step
+    ['请帮我打开 notes.md', 'open notes.md', ['zh']],
+    ['把旧的日志文件删掉', 'delete 旧 log file', ['zh']],
+    ['先读取 a.txt,然后写入 b.txt', 'read a.txt, write b.txt', ['zh']],
+    ['新建文件夹并且复制图片', 'create folder, copy image', ['zh']],
+    ['开发一个新功能', 'development new feature', ['zh']],
+    ['1,000번째 줄까지 읽어', 'read 1,000 번째 line', ['ko']],
     // English and other text untouched
     ['read the file', 'read the file', []],
   ])('%s', (request, text, languages) => {
@@ -27,7 +34,7 @@ describe('glossRequest', () => {
 
   it.each<[string, string]>([
     ['открой файл', 'Cyrillic'],
-    ['打开文件', 'Han without kana (Chinese)'],
+    ['เปิดไฟล์', 'Thai'],
     ['ανοίξτε το αρχείο', 'Greek'],
   ])('names the script it does not read: %s', (request, script) => {
     expect(glossRequest(request)).toEqual({ text: request, languages: [], unknownScript: script });
