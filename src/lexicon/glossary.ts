@@ -15,6 +15,12 @@ export interface GlossPiece {
   role: 'noun' | 'verb' | 'other';
   /** The English sense of a glossary word. */
   english?: string;
+  /**
+   * A verb's tail: `modifier` when it describes the noun after it (an adnominal ending, 삭제할
+   * 엔티티; or a compound, 更新日時), `bare` when nothing is attached and its run ends (수정 시간 or
+   * 파일 삭제: the next word decides).
+   */
+  tail?: 'modifier' | 'bare';
 }
 
 interface Lexicon {
@@ -23,20 +29,37 @@ interface Lexicon {
   particles: Set<string>;
   endings: Set<string>;
   fillers: Set<string>;
-  /** Words that start a next step (Chinese 然后). */
+  /** Words that start a next step (Chinese 然后, Korean 다음 and 후 after a verb). */
   clauses: readonly string[];
+  adnominal: ReadonlySet<string>;
   longest: number;
 }
 
 function lexicon(lang: GlossLanguage): Lexicon {
-  const l: { nouns: Record<string, string>; verbs: Record<string, string>; particles: string[]; endings: string[]; fillers: string[]; clauses?: string[] } =
-    data.languages[lang];
+  const l: {
+    nouns: Record<string, string>;
+    verbs: Record<string, string>;
+    particles: string[];
+    endings: string[];
+    fillers: string[];
+    clauses?: string[];
+    adnominal?: string[];
+  } = data.languages[lang];
   const words = new Map<string, { english: string; role: 'noun' | 'verb' }>();
   for (const [w, e] of Object.entries(l.nouns)) words.set(w, { english: e, role: 'noun' });
   for (const [w, e] of Object.entries(l.verbs)) words.set(w, { english: e, role: 'verb' });
   const affixes = new Set([...l.particles, ...l.endings]);
   const longest = Math.max(...[...words.keys(), ...affixes].map((w) => w.length));
-  return { words, affixes, particles: new Set(l.particles), endings: new Set(l.endings), fillers: new Set(l.fillers), clauses: l.clauses ?? [], longest };
+  return {
+    words,
+    affixes,
+    particles: new Set(l.particles),
+    endings: new Set(l.endings),
+    fillers: new Set(l.fillers),
+    clauses: l.clauses ?? [],
+    adnominal: new Set(l.adnominal ?? []),
+    longest,
+  };
 }
 
 const LEXICONS: Record<GlossLanguage, Lexicon> = { ko: lexicon('ko'), ja: lexicon('ja'), zh: lexicon('zh') };
@@ -52,6 +75,8 @@ interface Step {
   cost: number;
   from: number;
   piece: GlossPiece | undefined;
+  /** The affix this step read (pieces are undefined then). */
+  affix?: string;
 }
 
 /**
@@ -68,10 +93,10 @@ function parse(run: string, lex: Lexicon, allowed: (word: string, start: number,
   for (let i = 0; i < n; i++) {
     const at = best[i];
     if (at === undefined) continue;
-    const relax = (j: number, cost: number, piece: GlossPiece | undefined, word: boolean): void => {
+    const relax = (j: number, cost: number, piece: GlossPiece | undefined, word: boolean, affix?: string): void => {
       const cur = best[j];
       if (cur === undefined || cost < cur.cost) {
-        best[j] = { cost, from: i, piece };
+        best[j] = affix === undefined ? { cost, from: i, piece } : { cost, from: i, piece, affix };
         wordSeen[j] = word || wordSeen[i]!;
       }
     };
@@ -79,18 +104,28 @@ function parse(run: string, lex: Lexicon, allowed: (word: string, start: number,
       const w = run.slice(i, j);
       const entry = lex.words.get(w);
       if (entry !== undefined && allowed(w, i, j)) relax(j, at.cost + 1, { text: w, role: entry.role, english: entry.english }, true);
-      if (lex.affixes.has(w) && (wordSeen[i] || unknownCost < Infinity)) relax(j, at.cost + 1, undefined, false);
+      if (lex.affixes.has(w) && (wordSeen[i] || unknownCost < Infinity)) relax(j, at.cost + 1, undefined, false, w);
     }
     if (unknownCost < Infinity) relax(i + 1, at.cost + unknownCost, { text: run[i]!, role: 'other' }, false);
   }
   if (best[n] === undefined) return undefined;
+  const steps: Step[] = [];
+  for (let j = n; j > 0; j = best[j]!.from) steps.push(best[j]!);
+  steps.reverse();
   const pieces: GlossPiece[] = [];
-  for (let j = n; j > 0; ) {
-    const step = best[j]!;
-    if (step.piece !== undefined) pieces.push(step.piece);
-    j = step.from;
-  }
-  pieces.reverse();
+  steps.forEach((step, k) => {
+    if (step.piece === undefined) return;
+    const piece = { ...step.piece };
+    if (piece.role === 'verb') {
+      let last: string | undefined;
+      let m = k + 1;
+      for (; m < steps.length && steps[m]!.affix !== undefined; m++) last = steps[m]!.affix;
+      const next = steps[m]?.piece;
+      if (last !== undefined ? lex.adnominal.has(last) && next === undefined : next !== undefined && next.role !== 'verb') piece.tail = 'modifier';
+      else if (last === undefined && next === undefined) piece.tail = 'bare';
+    }
+    pieces.push(piece);
+  });
   // Unknown characters next to each other are one piece.
   const merged: GlossPiece[] = [];
   for (const p of pieces) {
@@ -119,6 +154,8 @@ function functionOnly(run: string, lex: Lexicon): boolean {
 export function glossHangul(run: string): GlossPiece[] {
   const lex = LEXICONS.ko;
   if (run.length > MAX_RUN) return [{ text: run, role: 'other' }];
+  // A word that starts a next step (검색한 다음, 읽은 후).
+  if (lex.clauses.includes(run)) return [{ text: ',', role: 'other' }];
   if (functionOnly(run, lex)) return [];
   const parsed = parse(run, lex, () => true, Infinity);
   if (parsed !== undefined) return parsed;

@@ -29,6 +29,8 @@ const CLAUSE_SPLIT = /(\s+|[,;!?]+(?=\s|$)|[\u3001\u3002\uff0c\uff1b\uff01\uff1f
 const HAS_WORD = /[\p{L}\p{N}]/u;
 /** Characters that join a run to a file name or path. */
 const NAME_MARK = /^[./\\_~-]$/u;
+/** A name goes on past its mark (메모.txt, /srv/사진); a sentence's last period does not. */
+const NAME_CHAR = /^[\p{L}\p{N}]$/u;
 
 const SCRIPTS: readonly [string, RegExp][] = [
   ['Cyrillic', /\p{Script=Cyrillic}/u],
@@ -80,8 +82,8 @@ export function glossRequest(text: string, known: (word: string) => boolean = ()
     between(text.slice(last, m.index));
     const run = m[0];
     // Part of a file name or path (메모.txt, /srv/사진): kept as written, with the name.
-    const before = NAME_MARK.test(text[m.index - 1] ?? '');
-    const after = NAME_MARK.test(text[m.index + run.length] ?? '');
+    const before = NAME_MARK.test(text[m.index - 1] ?? '') && NAME_CHAR.test(text[m.index - 2] ?? '');
+    const after = NAME_MARK.test(text[m.index + run.length] ?? '') && NAME_CHAR.test(text[m.index + run.length + 1] ?? '');
     last = m.index + run.length;
     if (before || after) {
       const prev = pieces[pieces.length - 1];
@@ -118,13 +120,16 @@ function order(pieces: readonly GlossPiece[], verbInitial: boolean): string {
     rest = [];
     nounAfterVerb = false;
   };
-  for (const p of pieces) {
+  pieces.forEach((p, i) => {
     if (p.text === ',' && p.role === 'other') {
       flush();
-      continue;
+      return;
     }
     const word = p.english ?? p.text;
-    if (p.role === 'verb') {
+    const next = pieces[i + 1];
+    // A verb that describes the noun after it (삭제할 엔티티, 수정 시간) is read as a word of the clause.
+    const describes = p.tail !== undefined && next !== undefined && next.role !== 'verb' && next.text !== ',';
+    if (p.role === 'verb' && !(describes && !verbInitial)) {
       if (verbInitial && nounAfterVerb) flush();
       verbs.push(word);
     } else {
@@ -132,7 +137,7 @@ function order(pieces: readonly GlossPiece[], verbInitial: boolean): string {
       if (verbs.length > 0) nounAfterVerb = true;
       rest.push(word);
     }
-  }
+  });
   flush();
   return clauses.join(', ');
 }

@@ -21,6 +21,11 @@ describe('glossRequest', () => {
     ['新建文件夹并且复制图片', 'create folder, copy image', ['zh']],
     ['开发一个新功能', 'development new feature', ['zh']],
     ['1,000번째 줄까지 읽어', 'read 1,000 번째 line', ['ko']],
+    // a verb that describes the noun after it is a word of the clause; 다음 and 후 start the next step
+    ['삭제할 폴더를 보여 주세요.', 'show delete folder', ['ko']],
+    ['수정 시간을 알려줘', 'tell modify time', ['ko']],
+    ['파일을 검색한 다음 지워줘', 'search file, delete', ['ko']],
+    ['更新日時を教えて', 'tell update time', ['ja']],
     // English and other text untouched
     ['read the file', 'read the file', []],
   ])('%s', (request, text, languages) => {
