@@ -6,6 +6,8 @@
 //
 //   npm run fit                                  # the sets found at ../shared/datasets/gtc (or $MDKG_GTC_SETS)
 //   npx tsx benchmarks/fit.ts <dataset dir>... [--out dir] [--from dir] [--stages tune,rerank,calibration] [--rounds 2] [--polish-rounds 1]
+//   npx tsx benchmarks/fit.ts --record-floors    # record each set's Hit@1 and R@5 under the --from fit (fit/floors.ts)
+//   npx tsx benchmarks/fit.ts --unconstrained    # tune without the floors, from the fixed start
 import { performance } from 'node:perf_hooks';
 import { searchParamsFromFile } from '../src/search/params/search-params.js';
 import { rerankModelFromFile } from '../src/search/params/rerank-model.js';
@@ -13,7 +15,8 @@ import { calibrationStage } from './fit/calibration-stage.js';
 import { datasetDirs, loadDatasets, locateGtc } from './fit/datasets.js';
 import { contentHash, DATA_DIR, fitFile, FILES, gitCommit, readFitFile, writeFitFile } from './fit/files.js';
 import { rerankStage } from './fit/rerank-stage.js';
-import { tuneStage } from './fit/tune-stage.js';
+import { readFloors, writeFloors } from './fit/floors.js';
+import { measureFloors, tuneStage } from './fit/tune-stage.js';
 
 const STAGES = ['tune', 'rerank', 'calibration'] as const;
 type Stage = (typeof STAGES)[number];
@@ -38,7 +41,8 @@ function value(args: string[], name: string): string | undefined {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a.startsWith('--') && !VALUED.includes(a));
+  const FLAGS = ['--record-floors', '--unconstrained'];
+  const unknown = args.filter((a) => a.startsWith('--') && !VALUED.includes(a) && !FLAGS.includes(a));
   if (unknown.length > 0) usage(`unknown option ${unknown.join(', ')}`);
   const out = value(args, '--out') ?? DATA_DIR;
   const from = value(args, '--from') ?? DATA_DIR;
@@ -78,10 +82,16 @@ async function main(): Promise<void> {
   let searchFile = readFitFile(from, 'search');
   let rerankFile = readFitFile(from, 'rerank');
   let params = searchParamsFromFile(searchFile, `${from}/${FILES.search}`);
+  const polishOptions = { rounds: polishRounds, rerankPriors: rerankFile.priors, ...RERANK };
+  if (args.includes('--record-floors')) {
+    const floors = await measureFloors(sets, searchFile.priors, searchFile.fitted, polishOptions);
+    log(`wrote ${writeFloors(searchFile.fitted, floors)}`);
+    return;
+  }
+  const floors = args.includes('--unconstrained') ? undefined : readFloors();
+  log(floors === undefined ? 'fit: unconstrained (no floors)' : 'fit: constrained by benchmarks/fit/floors.json');
   if (stages.includes('tune')) {
-    const tuned = await timed('tune', () =>
-      tuneStage(sets, searchFile.priors, rounds, { rounds: polishRounds, rerankPriors: rerankFile.priors, ...RERANK }, log),
-    );
+    const tuned = await timed('tune', () => tuneStage(sets, searchFile.priors, rounds, polishOptions, log, floors));
     searchFile = fitFile(tuned, sets, commit);
     params = tuned.params;
     log(`wrote ${writeFitFile(out, 'search', searchFile)}`);

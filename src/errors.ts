@@ -250,6 +250,11 @@ export const ERROR_CODES = {
     when: 'A warning: the query normalizer (or MCP sampling) failed or timed out; the request was searched as written.',
     fix: 'Check the normalizer; search works without it.',
   },
+  /** A request has letters in a script the glossary does not read (Korean, Japanese and English are read); a warning when it was searched as written, info when a query normalizer rewrote it. */
+  MDKG_QUERY_LANGUAGE: {
+    when: 'A request has letters in a script the glossary does not read (Korean, Japanese and English are read); a warning when it was searched as written, info when a query normalizer rewrote it.',
+    fix: 'Rephrase the request in English (or Korean or Japanese), or configure a query normalizer (mdkg serve asks the client through MCP sampling).',
+  },
   /** A warning: no tool matched, or the best match's confidence is below the threshold; the request may match no tool. */
   MDKG_LOW_CONFIDENCE: {
     when: "A warning: no tool matched, or the best match's confidence is below the threshold; the request may match no tool.",

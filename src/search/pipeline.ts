@@ -8,6 +8,8 @@ import { maxFused, type Fused } from './rank/fusion.js';
 import { buildHits } from './result/build-hits.js';
 import { capConfidence } from './result/confidence-order.js';
 import { prepareQuery, runNormalizer } from './request/normalize-query.js';
+import { glossRequest, languageDiagnostic } from './request/gloss-request.js';
+import { terms } from './text/tokenize.js';
 import { rankRequest, type RankOptions, type Ranking } from './rank/rank-request.js';
 import type { IndexParts } from './rank/index-parts.js';
 import type { Intent, SearchResult, Strategy } from './types.js';
@@ -54,6 +56,21 @@ export async function searchIndex(
       searched = out.text;
       modes.push(`normalized:${normalizer.name}`);
     }
+  }
+  if (modes.length === 0) {
+    // Korean and Japanese through the glossary; a word the catalog has as written stays so.
+    const glossed = glossRequest(searched, (word) => {
+      const wordTerms = terms(word);
+      return wordTerms.length > 0 && wordTerms.every((t) => parts.bm25.has(t));
+    });
+    if (glossed.languages.length > 0 && glossed.text !== searched) {
+      searched = glossed.text === '' ? searched : glossed.text;
+      modes.push(`glossary:${glossed.languages.join(',')}`);
+    }
+    if (glossed.unknownScript !== undefined) diagnostics.push(languageDiagnostic(glossed.unknownScript, undefined));
+  } else {
+    const script = glossRequest(prepared.text).unknownScript;
+    if (script !== undefined) diagnostics.push(languageDiagnostic(script, normalizer?.name));
   }
   let whole: Ranking;
   if (vector) {

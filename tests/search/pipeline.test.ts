@@ -67,3 +67,39 @@ describe('searchIndex', () => {
     expect([negated.hits.map((h) => h.name), negated.mode.includes('negation')]).toEqual([['rename_album'], true]);
   });
 });
+
+describe('searchIndex: languages (docs/languages.md)', () => {
+  const tools = {
+    'tools/a.md': doc('send_message', 'Send a message to a channel.'),
+    'tools/b.md': doc('rename_file', 'Rename a file.'),
+    'tools/c.md': doc('delete_folder', 'Delete a folder and the files in it.'),
+  };
+
+  it.each<[string, string, string, string]>([
+    ['그 폴더를 지워 주세요', 'delete folder', 'glossary:ko', 'delete_folder'],
+    ['파일 이름을 바꿔줘', 'change file name', 'glossary:ko', 'rename_file'],
+    ['チャンネルにメッセージを送ってください', 'send チャンネル message', 'glossary:ja', 'send_message'],
+  ])('reads %s through the glossary', async (request, searched, mode, top) => {
+    const index = ToolIndex.build(await KnowledgeGraph.load(await tempDir(tools), { cache: false }));
+    const result = await index.search(request, { limit: 1 });
+    expect([result.searched, result.mode.split('+')[0], result.diagnostics.map((d) => d.code).filter((c) => c !== 'MDKG_LOW_CONFIDENCE')]).toEqual([
+      searched,
+      mode,
+      [],
+    ]);
+    expect(result.hits[0]?.name).toBe(top);
+  });
+
+  it('says when a request is in a script the glossary does not read, and when a normalizer rewrote it', async () => {
+    const kg = await KnowledgeGraph.load(await tempDir(tools), { cache: false });
+    const plain = await ToolIndex.build(kg).search('удалить папку');
+    expect(plain.diagnostics.filter((d) => d.code === 'MDKG_QUERY_LANGUAGE').map((d) => d.severity)).toEqual(['warning']);
+    const normalizer = { name: 'fixed', normalize: async (): Promise<string> => 'delete the folder' };
+    const rewritten = await ToolIndex.build(kg, { normalizer }).search('удалить папку');
+    expect([rewritten.searched, rewritten.diagnostics.filter((d) => d.code === 'MDKG_QUERY_LANGUAGE').map((d) => d.severity)]).toEqual([
+      'delete the folder',
+      ['info'],
+    ]);
+    expect(rewritten.hits[0]?.name).toBe('delete_folder');
+  });
+});

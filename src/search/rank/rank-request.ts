@@ -194,7 +194,10 @@ export async function rankRequest(parts: IndexParts, request: string, opts: Rank
   const align = (doc: number): number | undefined => alignment(intent, catalog.tools[doc]!.annotations);
   if (sources.has('graph')) {
     const bias = (doc: number): number => 0.5 + 0.5 * (align(doc) ?? 0.5);
-    const reached = expand(adjacency, state.bm25, params.expansion, intent === 'neutral' ? () => 1 : bias);
+    // Of tools the words score alike, a deprecated one is not the seed its peers expand from.
+    const deprecated = (doc: number): number => (parts.profiles.get(doc).deprecated ? 1 : 0);
+    const seeds = [...state.bm25].sort((a, b) => b.score - a.score || deprecated(a.doc) - deprecated(b.doc) || a.doc - b.doc);
+    const reached = expand(adjacency, seeds, params.expansion, intent === 'neutral' ? () => 1 : bias);
     for (const r of reached) state.reached.set(r.doc, r);
     lists.push({ source: 'graph', docs: reached.slice(0, params.candidates).map((r) => r.doc) });
   }
