@@ -48,7 +48,7 @@ describe.skipIf(!GTC_PRESENT)('mdkg plan', () => {
     const out = await runCli(['plan', 'upload an image of pet 42', ...graphs()], dir);
     expect(out.code).toBe(0);
     expect(out.stdout.split('\n').slice(0, 5)).toEqual([
-      "target tool:petstore/uploadFile (confidence 0.84) for 'upload an image of pet 42'",
+      "target tool:petstore/uploadFile (confidence 0.86) for 'upload an image of pet 42'",
       '',
       'step  tool                      role    after  known arguments',
       '----  ------------------------  ------  -----  ---------------',
