@@ -19,6 +19,7 @@
  *
  *   npm run bench:code-search -- --strategy lexical,auto   # only these (default: all four)
  *   npm run bench:code-search -- --vector-cache /tmp/v      # keep the vectors across runs
+ *   npm run bench:code-search -- --by file                  # search_code by file (--file-rank '{"decay":0.5}')
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { CODE_BM25 } from '../src/code-search/code-index.js';
 import { CODE_VECTOR_PARAMS, searchCodeWithStrategy } from '../src/code-search/code-strategies.js';
 import { embedCode } from '../src/code-search/code-vectors.js';
 import { CODE_RANK } from '../src/code-search/search-code.js';
+import { CODE_FILE_RANK, groupByFile } from '../src/code-search/search-code-files.js';
 import type { CodeStrategy } from '../src/code-search/types.js';
 import type { ToolVectors } from '../src/search/vector/tool-vectors.js';
 import { UseLiteProvider } from '../src/search/vector/use-lite.js';
@@ -44,12 +46,16 @@ const jsonOut = opt('--json');
 const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
+const fileRankOverride = opt('--file-rank');
+if (fileRankOverride !== undefined) Object.assign(CODE_FILE_RANK, JSON.parse(fileRankOverride));
 // Tuning the vector strategies (train and dev only): --vector-params '{"auto":{...}}'
 const vectorOverride = opt('--vector-params');
 if (vectorOverride !== undefined) {
   const o = JSON.parse(vectorOverride) as Partial<typeof CODE_VECTOR_PARAMS>;
   Object.assign(CODE_VECTOR_PARAMS, o, { auto: { ...CODE_VECTOR_PARAMS.auto, ...o.auto }, hybrid: { ...CODE_VECTOR_PARAMS.hybrid, ...o.hybrid } });
 }
+// --by file: search_code ranks files (their symbols grouped), scored by each file's best symbol.
+const byFile = opt('--by') === 'file';
 const strategies = (opt('--strategy') ?? 'lexical,vector,hybrid,auto').split(',') as CodeStrategy[];
 const provider = new UseLiteProvider();
 let vectorsOff: string | undefined;
@@ -99,7 +105,13 @@ for (const d of readCodeDatasets(splits)) {
     .filter((s) => s === 'lexical' || vectors !== undefined)
     .map((strategy): [string, (q: string) => Promise<RangeHit[]> | RangeHit[]] => [
       strategy === 'lexical' ? 'search_code' : `search_code ${strategy}`,
-      async (q) => (await searchCodeWithStrategy(cat.index, q, { limit: 10, strategy, ...(vectors === undefined ? {} : { vectors }) })).hits,
+      async (q) => {
+        const options = { strategy, ...(vectors === undefined ? {} : { vectors }) };
+        if (!byFile) return (await searchCodeWithStrategy(cat.index, q, { limit: 10, ...options })).hits;
+        // --by file: the files of search_code by file, each as its best symbol (search-code-files.ts).
+        const wide = await searchCodeWithStrategy(cat.index, q, { limit: 100, ...options });
+        return groupByFile(cat.index, q, wide.hits, 10).map((f) => f.symbols[0]!);
+      },
     ]);
   const methods: [string, (q: string) => Promise<RangeHit[]> | RangeHit[]][] = [
     ...ours,
