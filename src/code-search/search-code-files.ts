@@ -14,7 +14,7 @@ export const CODE_FILE_RANK = {
   /** Weight of each further symbol of a file against the one before. */
   decay: 0.5,
   /** The k of 1 / (k + rank). */
-  k: 2,
+  k: 1,
 };
 
 /** Files of ranked symbol hits, best first, at most `limit`. */

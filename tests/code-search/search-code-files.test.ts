@@ -57,7 +57,7 @@ describe('groupByFile', () => {
       file: 'src/parser/b.ts',
       language: 'typescript',
       lines: 20,
-      score: 0.508, // 1/3 + 0.5/4 + 0.25/5
+      score: 0.729, // 1/2 + 0.5/3 + 0.25/4
       confidence: 0.9,
       symbols: hits.slice(0, 3),
       evidence: { pathTerms: ['parser'], matchedTerms: ['parser', 'token'], symbolHits: 4 },
