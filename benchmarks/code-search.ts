@@ -19,7 +19,7 @@
  *
  *   npm run bench:code-search -- --strategy lexical,auto   # only these (default: all four)
  *   npm run bench:code-search -- --vector-cache /tmp/v      # keep the vectors across runs
- *   npm run bench:code-search -- --by file                  # search_code by file (--file-rank '{"decay":0.5}')
+ *   npm run bench:code-search -- --file-rank '{"decay":0.5}' # tune search_code by file (five-language sets)
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -54,8 +54,6 @@ if (vectorOverride !== undefined) {
   const o = JSON.parse(vectorOverride) as Partial<typeof CODE_VECTOR_PARAMS>;
   Object.assign(CODE_VECTOR_PARAMS, o, { auto: { ...CODE_VECTOR_PARAMS.auto, ...o.auto }, hybrid: { ...CODE_VECTOR_PARAMS.hybrid, ...o.hybrid } });
 }
-// --by file: search_code ranks files (their symbols grouped), scored by each file's best symbol.
-const byFile = opt('--by') === 'file';
 const strategies = (opt('--strategy') ?? 'lexical,vector,hybrid,auto').split(',') as CodeStrategy[];
 const provider = new UseLiteProvider();
 let vectorsOff: string | undefined;
@@ -101,18 +99,25 @@ for (const d of readCodeDatasets(splits)) {
     vectorNote = `; vectors (use-lite, ${fresh.stats.embedded} texts): ${fresh.stats.ms.toFixed(0)} ms without cache, ${cached.stats.ms.toFixed(0)} ms from cache (${cached.stats.cached} cached)`;
     for (const diag of [...fresh.diagnostics, ...cached.diagnostics]) console.log(`  ${diag.code} ${diag.message}`);
   }
-  const ours = strategies
+  const search =
+    (strategy: CodeStrategy, byFile: boolean) =>
+    async (q: string): Promise<RangeHit[]> => {
+      const options = { strategy, ...(vectors === undefined ? {} : { vectors }) };
+      if (!byFile) return (await searchCodeWithStrategy(cat.index, q, { limit: 10, ...options })).hits;
+      // By file: the files of search_code by file (search-code-files.ts), each as its best symbol.
+      const wide = await searchCodeWithStrategy(cat.index, q, { limit: 100, ...options });
+      return groupByFile(cat.index, q, wide.hits, 10).map((f) => f.symbols[0]!);
+    };
+  const ours: [string, (q: string) => Promise<RangeHit[]>][] = strategies
     .filter((s) => s === 'lexical' || vectors !== undefined)
-    .map((strategy): [string, (q: string) => Promise<RangeHit[]> | RangeHit[]] => [
-      strategy === 'lexical' ? 'search_code' : `search_code ${strategy}`,
-      async (q) => {
-        const options = { strategy, ...(vectors === undefined ? {} : { vectors }) };
-        if (!byFile) return (await searchCodeWithStrategy(cat.index, q, { limit: 10, ...options })).hits;
-        // --by file: the files of search_code by file, each as its best symbol (search-code-files.ts).
-        const wide = await searchCodeWithStrategy(cat.index, q, { limit: 100, ...options });
-        return groupByFile(cat.index, q, wide.hits, 10).map((f) => f.symbols[0]!);
-      },
-    ]);
+    .flatMap((strategy): [string, (q: string) => Promise<RangeHit[]>][] => {
+      const name = strategy === 'lexical' ? 'search_code' : `search_code ${strategy}`;
+      // The five-language sets (file level) also run search_code by file.
+      return [
+        [name, search(strategy, false)],
+        ...(d.language === undefined ? [] : [[`${name} by file`, search(strategy, true)] as [string, (q: string) => Promise<RangeHit[]>]]),
+      ];
+    });
   const methods: [string, (q: string) => Promise<RangeHit[]> | RangeHit[]][] = [
     ...ours,
     [
@@ -148,7 +153,7 @@ for (const d of readCodeDatasets(splits)) {
           split: d.split,
           method: name,
           kind: q.kind ?? 'all',
-          ...scoreFiles(top, q, cat.index, name !== 'BM25 whole files'),
+          ...scoreFiles(top, q, cat.index, name !== 'BM25 whole files' && !name.endsWith('by file')),
         });
     }
     const ms = times.reduce((a, b) => a + b, 0) / d.queries.length;
