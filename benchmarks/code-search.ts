@@ -19,6 +19,7 @@
  *
  *   npm run bench:code-search -- --strategy lexical,auto   # only these (default: all four)
  *   npm run bench:code-search -- --vector-cache /tmp/v      # keep the vectors across runs
+ *   npm run bench:code-search -- --file-rank '{"decay":0.5}' # tune search_code by file (five-language sets)
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { CODE_BM25 } from '../src/code-search/code-index.js';
 import { CODE_VECTOR_PARAMS, searchCodeWithStrategy } from '../src/code-search/code-strategies.js';
 import { embedCode } from '../src/code-search/code-vectors.js';
 import { CODE_RANK } from '../src/code-search/search-code.js';
+import { CODE_FILE_RANK, groupByFile } from '../src/code-search/search-code-files.js';
 import type { CodeStrategy } from '../src/code-search/types.js';
 import type { ToolVectors } from '../src/search/vector/tool-vectors.js';
 import { UseLiteProvider } from '../src/search/vector/use-lite.js';
@@ -44,6 +46,8 @@ const jsonOut = opt('--json');
 const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
+const fileRankOverride = opt('--file-rank');
+if (fileRankOverride !== undefined) Object.assign(CODE_FILE_RANK, JSON.parse(fileRankOverride));
 // Tuning the vector strategies (train and dev only): --vector-params '{"auto":{...}}'
 const vectorOverride = opt('--vector-params');
 if (vectorOverride !== undefined) {
@@ -95,12 +99,25 @@ for (const d of readCodeDatasets(splits)) {
     vectorNote = `; vectors (use-lite, ${fresh.stats.embedded} texts): ${fresh.stats.ms.toFixed(0)} ms without cache, ${cached.stats.ms.toFixed(0)} ms from cache (${cached.stats.cached} cached)`;
     for (const diag of [...fresh.diagnostics, ...cached.diagnostics]) console.log(`  ${diag.code} ${diag.message}`);
   }
-  const ours = strategies
+  const search =
+    (strategy: CodeStrategy, byFile: boolean) =>
+    async (q: string): Promise<RangeHit[]> => {
+      const options = { strategy, ...(vectors === undefined ? {} : { vectors }) };
+      if (!byFile) return (await searchCodeWithStrategy(cat.index, q, { limit: 10, ...options })).hits;
+      // By file: the files of search_code by file (search-code-files.ts), each as its best symbol.
+      const wide = await searchCodeWithStrategy(cat.index, q, { limit: 100, ...options });
+      return groupByFile(cat.index, q, wide.hits, 10).map((f) => f.symbols[0]!);
+    };
+  const ours: [string, (q: string) => Promise<RangeHit[]>][] = strategies
     .filter((s) => s === 'lexical' || vectors !== undefined)
-    .map((strategy): [string, (q: string) => Promise<RangeHit[]> | RangeHit[]] => [
-      strategy === 'lexical' ? 'search_code' : `search_code ${strategy}`,
-      async (q) => (await searchCodeWithStrategy(cat.index, q, { limit: 10, strategy, ...(vectors === undefined ? {} : { vectors }) })).hits,
-    ]);
+    .flatMap((strategy): [string, (q: string) => Promise<RangeHit[]>][] => {
+      const name = strategy === 'lexical' ? 'search_code' : `search_code ${strategy}`;
+      // The five-language sets (file level) also run search_code by file.
+      return [
+        [name, search(strategy, false)],
+        ...(d.language === undefined ? [] : [[`${name} by file`, search(strategy, true)] as [string, (q: string) => Promise<RangeHit[]>]]),
+      ];
+    });
   const methods: [string, (q: string) => Promise<RangeHit[]> | RangeHit[]][] = [
     ...ours,
     [
@@ -136,7 +153,7 @@ for (const d of readCodeDatasets(splits)) {
           split: d.split,
           method: name,
           kind: q.kind ?? 'all',
-          ...scoreFiles(top, q, cat.index, name !== 'BM25 whole files'),
+          ...scoreFiles(top, q, cat.index, name !== 'BM25 whole files' && !name.endsWith('by file')),
         });
     }
     const ms = times.reduce((a, b) => a + b, 0) / d.queries.length;

@@ -135,7 +135,7 @@ export { PatternIndex, patternIndexOf } from './code-search/similar-patterns.js'
 export type { SimilarPattern, SimilarPatternsResult } from './code-search/similar-patterns.js';
 export { codeShingles } from './code-search/code-shingles.js';
 export type { CodeContext, FileStructureResult, SymbolSearchResult } from './code-search/requests.js';
-export type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult, SymbolMatchMode } from './code-search/types.js';
+export type { CodeEvidence, CodeFileHit, CodeHit, CodeSearchBy, CodeSearchOptions, CodeSearchResult, SymbolMatchMode } from './code-search/types.js';
 export type { CodeRunInput } from './generate/code-run.js';
 
 export { runBench } from './bench/runner.js';

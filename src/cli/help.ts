@@ -250,6 +250,8 @@ Options:
                            section in the config names another provider; cached in
                            <graphs>/.mdkg). Default lexical, or with an embeddings section
                            its strategy (default auto). Without vectors: lexical, with a warning.
+  --by <file|symbol>       symbol (default): ranked symbols; file: ranked files, each with
+                           its best symbols under it and the request's words in its path
 ${CODE_COMMON}
 `,
   'search-by-symbol': `Usage: mdkg search-by-symbol <name> [--mode exact|prefix|contains|fuzzy] [options]

@@ -13,7 +13,7 @@ import { lookupSymbols } from './symbol-query.js';
 import { LearnedPairs } from '../search/learned/learned-pairs.js';
 import { type PairRecord, readPairRecords } from '../search/learned/pair-records.js';
 import type { CodeEmbeddings } from './code-vectors.js';
-import type { CodeHit, CodeSearchResult, CodeStrategy, SymbolMatchMode } from './types.js';
+import type { CodeHit, CodeSearchBy, CodeSearchResult, CodeStrategy, SymbolMatchMode } from './types.js';
 
 export interface CodeContext {
   /** The graph's store; may be left out when `index` (and `pairs`) are given (a persisted code index: code-index-cache.ts). */
@@ -59,8 +59,15 @@ function opened(ctx: CodeContext): { index: CodeIndex; diagnostics: Diagnostic[]
 
 export async function searchCodeRequest(
   ctx: CodeContext,
-  args: { query: string; limit?: number; path?: string; kind?: string; strategy?: CodeStrategy },
+  args: { query: string; limit?: number; path?: string; kind?: string; strategy?: CodeStrategy; by?: CodeSearchBy },
 ): Promise<CodeSearchResult> {
+  if (args.by === 'file') {
+    // Files: the symbols of the widest window, grouped (search-code-files.ts).
+    const result = await searchCodeRequest(ctx, { ...args, by: 'symbol', limit: 100 });
+    const { groupByFile } = await import('./search-code-files.js');
+    const files = groupByFile(opened(ctx).index, args.query, result.hits, Math.max(1, Math.min(100, Math.floor(args.limit ?? 10))));
+    return { ...result, hits: [], files };
+  }
   const path = args.path === undefined ? undefined : await confinePath(ctx.root, args.path);
   const { index, diagnostics } = opened(ctx);
   const learned = learnedFor(ctx, index, args.query);

@@ -9,6 +9,7 @@ import { firstSentence } from '../lexicon/words.js';
 import { terms } from '../search/text/tokenize.js';
 import { type CodeIndex, isTestPath } from './code-index.js';
 import { type CodeConfidenceFeatures, codeConfidence, type NamedTier } from './code-confidence.js';
+import { capPerFile, commonTermWeight, isInlineTest } from './rank-rules.js';
 import { namedSymbols } from './symbol-query.js';
 import type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult } from './types.js';
 
@@ -26,8 +27,17 @@ export const CODE_RANK = {
   learned: 2,
   /** A pair of weight w gives `learned` × w^learnedPower: a partial match (a term that is part of the request) counts far less than a pair that says the whole request. */
   learnedPower: 4,
-  /** Factor on the score of a symbol in test code. */
+  /** Factor on the score of a symbol in test code (a test path, or inline test code: rank-rules.ts). */
   test: 0.5,
+  /** Whether inline test code (Rust `mod tests`, test-support modules) counts as test code. */
+  inlineTests: true,
+  /** A request that itself says test (`where is the test helper …`) keeps test code at full score. */
+  testQuery: true,
+  /** At most this many symbols of one file among the first `capWindow` hits (0: no cap; a cap of 2 or 3 cost symbol Hit@5 on dev and moved no file: docs/benchmarks.md). */
+  perFile: 0,
+  capWindow: 10,
+  /** A query term carried by at least `share` of the symbols' names weighs `common` (rank-rules.ts). */
+  commonTerms: { share: 0.3, common: 0.1, minSymbols: 50 },
   /** Factor on the score by kind (others 1). */
   kind: { type: 0.85, interface: 0.85, block: 0.7, constant: 0.9 } as Readonly<Record<string, number>>,
 };
@@ -94,7 +104,7 @@ function bm25Candidates(
   for (const term of terms(query)) {
     if (weights.has(term)) continue;
     if (index.bm25.has(term)) {
-      weights.set(term, 1);
+      weights.set(term, commonTermWeight(index, term, 1, CODE_RANK.commonTerms));
       continue;
     }
     const fix = index.fuzzy.correct(term, 1)[0];
@@ -156,9 +166,11 @@ export function searchCode(index: CodeIndex, query: string, options: CodeSearchO
   const { scored, weights, corrected } = bm25Candidates(index, query, limit * 5 + 50);
   expand(index, scored);
   learn(scored, options.learned);
+  const askTests = CODE_RANK.testQuery && weights.has('test');
   for (const c of scored.values()) {
     const s = index.symbols[c.ref]!;
-    if (isTestPath(index.files[s.file]!.path)) c.score *= CODE_RANK.test;
+    const test = isTestPath(index.files[s.file]!.path) || (CODE_RANK.inlineTests && isInlineTest(index, c.ref));
+    if (test && !askTests) c.score *= CODE_RANK.test;
     c.score *= CODE_RANK.kind[s.kind] ?? 1;
   }
   const candidates = new Map<number, Candidate>(scored);
@@ -174,13 +186,15 @@ export function searchCode(index: CodeIndex, query: string, options: CodeSearchO
     return options.kind === undefined || (c.ref >= 0 ? index.symbols[c.ref]!.kind : 'file') === options.kind;
   });
   kept.sort((a, b) => b.tier - a.tier || b.score - a.score || a.ref - b.ref);
+  const fileOf = (c: Candidate): number => (c.ref >= 0 ? index.symbols[c.ref]!.file : -1 - c.ref);
+  const ranked = capPerFile(kept, fileOf, CODE_RANK.perFile, CODE_RANK.capWindow, (c) => c.tier > 0);
   const top = kept.length > 0 ? Math.max(...kept.filter((c) => c.tier === 0).map((c) => c.score), 1e-9) : 1;
   const queryTerms = [...weights.keys()];
   // The share of query terms the best word match covers scales every word match's confidence, so confidence falls with rank.
   const best = kept.find((c) => c.tier === 0 && c.ref >= 0);
   const coverage =
     best === undefined || queryTerms.length === 0 ? 0 : queryTerms.filter((t) => index.bm25.fieldsOf(t, best.ref).length > 0).length / queryTerms.length;
-  const hits = kept.slice(0, limit).map((c, rank) => toHit(index, c, queryTerms, corrected, { top, coverage, rank, explain: options.explain === true }));
+  const hits = ranked.slice(0, limit).map((c, rank) => toHit(index, c, queryTerms, corrected, { top, coverage, rank, explain: options.explain === true }));
   return { query, hits, diagnostics: [] };
 }
 

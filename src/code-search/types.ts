@@ -47,9 +47,30 @@ export interface CodeHit {
   vectorFeatures?: CodeVectorFeatures;
 }
 
+/** A file of a search by file: its best symbols under it and what the file itself matched. */
+export interface CodeFileHit {
+  file: string;
+  language: string;
+  lines: number;
+  /** The sum of its symbols' reciprocal ranks, each further symbol weighted less (search-code-files.ts). */
+  score: number;
+  /** The confidence of its best symbol. */
+  confidence: number;
+  /** Its best symbols among the hits, best first (at most 3). */
+  symbols: CodeHit[];
+  /** The request's words in the file's path, the words its symbols matched, and how many of its symbols were among the hits. */
+  evidence: { pathTerms: string[]; matchedTerms: string[]; symbolHits: number };
+}
+
+/** `symbol` (a ranked list of symbols, the default) or `file` (files, each with its best symbols). */
+export type CodeSearchBy = 'symbol' | 'file';
+
 export interface CodeSearchResult {
   query: string;
+  /** The ranked symbols (empty with `by: 'file'`: the symbols are under their files). */
   hits: CodeHit[];
+  /** With `by: 'file'`: the ranked files. */
+  files?: CodeFileHit[];
   diagnostics: Diagnostic[];
   /** The strategy asked for (code-strategies.ts; absent from a plain lexical search). */
   strategy?: CodeStrategy;

@@ -34,7 +34,10 @@ async function withCode(gw: Gateway, run: (ctx: CodeContext) => Promise<object> 
   }
 }
 
-export function searchCodeCall(gw: Gateway, args: { query: string; limit?: number; path?: string; kind?: string }): Promise<CallToolResult> {
+export function searchCodeCall(
+  gw: Gateway,
+  args: { query: string; limit?: number; path?: string; kind?: string; by?: 'symbol' | 'file' },
+): Promise<CallToolResult> {
   return withCode(gw, (ctx) => searchCodeRequest(ctx, args));
 }
 

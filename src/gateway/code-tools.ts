@@ -17,6 +17,12 @@ export const CODE_TOOLS: Tool[] = [
         limit: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'How many symbols to return.' },
         path: { ...PATH, description: 'Only symbols under this folder or file (relative to the repository root).' },
         kind: { type: 'string', minLength: 1, description: 'Only symbols of this kind: function, method, class, interface, type, enum, …' },
+        by: {
+          type: 'string',
+          enum: ['symbol', 'file'],
+          default: 'symbol',
+          description: 'symbol: ranked symbols; file: ranked files (limit counts files), each with its best symbols and the request words in its path.',
+        },
       },
       ['query'],
     ),

@@ -22,6 +22,23 @@ describe('code-search commands', () => {
     expect(r.stdout.split('\n')[2]).toMatch(/^1 {2}src\/util\/crypto\.ts:2-4 {2}function {2}hashPassword {2}0\.\d\d {2}Hashes a password with a salt\.$/);
   });
 
+  it('search-code --by file ranks files with their symbols under them; --by other is a usage error', async () => {
+    const r = await runCli(['search-code', 'sign', 'in', '--by', 'file', '--json'], dir);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      hits: unknown[];
+      files: Array<{ file: string; symbols: Array<{ id: string }>; evidence: { matchedTerms: string[] } }>;
+    };
+    expect(out.hits).toEqual([]);
+    expect(out.files[0]).toMatchObject({ file: 'src/auth/session.ts', evidence: { matchedTerms: ['sign'] } });
+    expect(out.files[0]!.symbols[0]!.id).toBe('src/auth/session.ts#SessionStore.signIn');
+    expect(new Set(out.files.map((f) => f.file)).size).toBe(out.files.length);
+    const table = await runCli(['search-code', 'sign', 'in', '--by', 'file', '--limit', '1'], dir);
+    expect(table.stdout.split('\n')[2]).toMatch(/^1 +src\/auth\/session\.ts +\d+ lines +0\.\d\d/);
+    expect(table.stdout).toContain('SessionStore.signIn');
+    expect((await runCli(['search-code', 'x', '--by', 'folder'], dir)).code).toBe(2);
+  });
+
   it('search-by-symbol --json returns what search_by_symbol returns', async () => {
     const r = await runCli(['search-by-symbol', 'Session', '--mode', 'prefix', '--json'], dir);
     expect(r.code).toBe(0);

@@ -58,6 +58,13 @@ describe('code meta-tools of mdkg serve', () => {
       signature: 'function hashPassword(text: string): string',
       snippet: 'Hashes a password with a salt.',
     });
+    const byFile = (await call('search_code', { query: 'hash a password', by: 'file' })).structuredContent as {
+      hits: unknown[];
+      files: Array<{ file: string; symbols: Array<{ id: string }> }>;
+    };
+    expect(byFile.hits).toEqual([]);
+    expect(byFile.files.map((f) => f.file).sort()).toEqual(['src/auth/session.ts', 'src/util/crypto.ts']);
+    expect(byFile.files.find((f) => f.file === 'src/util/crypto.ts')?.symbols.map((h) => h.id)).toEqual(['src/util/crypto.ts#hashPassword']);
   });
 
   it('looks symbols up by name, lists the structure, maps the repository', async () => {

@@ -5,7 +5,7 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CodeContext } from '../../code-search/requests.js';
-import type { CodeHit, CodeStrategy, SymbolMatchMode } from '../../code-search/types.js';
+import type { CodeFileHit, CodeHit, CodeSearchBy, CodeStrategy, SymbolMatchMode } from '../../code-search/types.js';
 import { cacheDirProblem } from '../../graph/cache-dir.js';
 import { MdkgError } from '../../errors.js';
 import { renderTable } from '../../util/table.js';
@@ -109,12 +109,30 @@ function hitTable(hits: readonly CodeHit[]): string {
   return renderTable(['#', 'where', 'kind', 'symbol', 'conf', 'snippet'], rows);
 }
 
+function fileTable(files: readonly CodeFileHit[]): string {
+  if (files.length === 0) return 'no files found\n';
+  const rows = files.flatMap((f, i) => [
+    [String(i + 1), f.file, `${f.lines} lines`, f.confidence.toFixed(2), f.evidence.pathTerms.length > 0 ? `path: ${f.evidence.pathTerms.join(' ')}` : ''],
+    ...f.symbols.map((h) => ['', `  :${h.startLine}-${h.endLine}`, h.kind, h.qualifiedName, h.snippet]),
+  ]);
+  return renderTable(['#', 'file / symbol', 'kind', 'name / conf', 'snippet'], rows);
+}
+
 export async function searchCodeCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...OPTIONS, limit: { type: 'string' }, path: { type: 'string' }, kind: { type: 'string' }, strategy: { type: 'string' } },
+    options: {
+      ...OPTIONS,
+      limit: { type: 'string' },
+      path: { type: 'string' },
+      kind: { type: 'string' },
+      strategy: { type: 'string' },
+      by: { type: 'string' },
+    },
   });
+  const by = values.by as CodeSearchBy | undefined;
+  if (by !== undefined && by !== 'file' && by !== 'symbol') throw new MdkgError('MDKG_USAGE', `--by must be file or symbol, got '${values.by}'`);
   const query = positionals.join(' ');
   const strategy = values.strategy as CodeStrategy | undefined;
   if (strategy !== undefined && !CODE_STRATEGIES.includes(strategy))
@@ -129,8 +147,9 @@ export async function searchCodeCommand(args: string[], io: CliIo): Promise<numb
     ...(values.path === undefined ? {} : { path: values.path }),
     ...(values.kind === undefined ? {} : { kind: values.kind }),
     ...(strategy === undefined ? {} : { strategy }),
+    ...(by === undefined ? {} : { by }),
   });
-  return print(io, values.json === true, { ...result }, () => hitTable(result.hits));
+  return print(io, values.json === true, { ...result }, () => (result.files === undefined ? hitTable(result.hits) : fileTable(result.files)));
 }
 
 export async function searchBySymbolCommand(args: string[], io: CliIo): Promise<number> {
