@@ -10,6 +10,11 @@ export function memoryMb(): number {
 
 let workerFile: URL | undefined;
 
+/** The small file a query worker thread starts with (query-worker-boot.ts): it lowers the thread, then loads queryWorkerFile(). */
+export function queryWorkerBootFile(): URL {
+  return new URL('sparql/query-worker-boot.js', new URL(import.meta.url.endsWith('.ts') ? '../../dist/' : '../', import.meta.url));
+}
+
 /**
  * The file a query worker runs: the engine bundle (dist/engine/, scripts/bundle-engine.mjs), which
  * holds Comunica and the undici that runs on Node 20; an installed mdkg has no other engine (Comunica
