@@ -20,6 +20,7 @@ import { samplingRewriter } from './sampling.js';
 import { listResources, readResource } from './resources.js';
 import { callTool, fail, getToolSchema, searchTools } from './tool-calls.js';
 import { checkArguments } from './validate.js';
+import { MDKG_VERSION } from '../version.js';
 
 type Handler = (gw: Gateway, args: never, session: Session) => Promise<CallToolResult> | CallToolResult;
 
@@ -52,7 +53,7 @@ const HANDLERS = new Map<string, Handler>([
  */
 export function createGatewayServer(gw: Gateway, log: (line: string) => void, profile?: string): Server {
   const server = new Server(
-    { name: 'mdkg', version: '0.1.0' },
+    { name: 'mdkg', version: MDKG_VERSION },
     {
       capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
       instructions:
