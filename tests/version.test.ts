@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MDKG_VERSION } from '../src/version.js';
+import { PACKAGE_VERSION } from '../src/version.js';
 
 describe('the version', () => {
   it('is the version of package.json', () => {
     const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string };
-    expect(MDKG_VERSION).toBe(pkg.version);
+    expect(PACKAGE_VERSION).toBe(pkg.version);
   });
 });

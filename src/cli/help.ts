@@ -1,7 +1,7 @@
 // Over 300 lines: the help text of every command in one table (mdkg help <command> prints one entry).
-import { MDKG_VERSION } from '../version.js';
+import { PACKAGE_VERSION } from '../version.js';
 
-export const VERSION = MDKG_VERSION;
+export const VERSION = PACKAGE_VERSION;
 
 const COMMON = `  --graphs <dir>           graph folder (default: graphs/, or 'graphs' in mdkg.config.yaml)
   --config <file>          config file (default: mdkg.config.yaml|yml|json in the current folder)

@@ -18,12 +18,12 @@ import { readSignedFile, type SignedFile, tooLargeMiss, writeSignedFile } from '
 import type { PairRecord } from '../search/learned/pair-records.js';
 import { Bm25Index, type Bm25Params, type PackedBm25, packBm25, unpackBm25 } from '../search/text/bm25.js';
 import { CODE_BM25, type CodeCatalog, CodeIndex } from './code-index.js';
-import { MDKG_VERSION } from '../version.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 export const CODE_INDEX_FILE = 'code-index.bin';
 const KIND: SignedFile = { format: 'mdkg-code-index', version: 1, maxBytes: 512 * 1024 * 1024 };
 /** Part of the key: a new mdkg version rebuilds the file. */
-export const CODE_INDEX_MDKG_VERSION = MDKG_VERSION;
+export const CODE_INDEX_MDKG_VERSION = PACKAGE_VERSION;
 
 /** What the file keeps. */
 export interface CodeSnapshot {

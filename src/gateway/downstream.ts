@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PaginatedResultSchema, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeServer, openTransport, type LiveServerConfig, type OpenedTransport } from '../ingest/mcp/live-transport.js';
 import { serverWords, type ServerWords } from '../ingest/mcp/server-words.js';
-import { MDKG_VERSION } from '../version.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 export type ServerState = 'idle' | 'connecting' | 'connected' | 'down';
 
@@ -120,7 +120,7 @@ export class Downstream {
     this.#set('connecting');
     const opened = openTransport(this.server, this.cwd);
     this.#pending = opened;
-    const client = new Client({ name: 'mdkg-gateway', version: MDKG_VERSION });
+    const client = new Client({ name: 'mdkg-gateway', version: PACKAGE_VERSION });
     let timedOut = false;
     const timer = new Promise<never>((_, reject) =>
       setTimeout(() => {

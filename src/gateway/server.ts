@@ -20,7 +20,7 @@ import { samplingRewriter } from './sampling.js';
 import { listResources, readResource } from './resources.js';
 import { callTool, fail, getToolSchema, searchTools } from './tool-calls.js';
 import { checkArguments } from './validate.js';
-import { MDKG_VERSION } from '../version.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 type Handler = (gw: Gateway, args: never, session: Session) => Promise<CallToolResult> | CallToolResult;
 
@@ -53,7 +53,7 @@ const HANDLERS = new Map<string, Handler>([
  */
 export function createGatewayServer(gw: Gateway, log: (line: string) => void, profile?: string): Server {
   const server = new Server(
-    { name: 'mdkg', version: MDKG_VERSION },
+    { name: 'mdkg', version: PACKAGE_VERSION },
     {
       capabilities: { tools: { listChanged: true }, resources: { listChanged: true } },
       instructions:

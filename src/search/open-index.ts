@@ -14,10 +14,10 @@ import { DEFAULT_RERANK } from './params/rerank-model.js';
 import { type SearchOverrides, withOverrides } from './params/search-params.js';
 import { ToolIndex } from './tool-index.js';
 import { EMBEDDING_TEXT_VERSION } from './vector/embed-text.js';
-import { MDKG_VERSION } from '../version.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 /** The mdkg version the index format belongs to (kept in step with package.json by a test). */
-export const INDEX_MDKG_VERSION = MDKG_VERSION;
+export const INDEX_MDKG_VERSION = PACKAGE_VERSION;
 
 export interface OpenIndexOptions {
   /** Read and write the caches (default true). */

@@ -6,7 +6,7 @@ import type { IngestResult } from '../types.js';
 import { convertMcpTools } from './convert.js';
 import { checkServerConfig, describeServer, openTransport, type LiveServerConfig, type OpenedTransport } from './live-transport.js';
 import { serverWords, type ServerWords } from './server-words.js';
-import { MDKG_VERSION } from '../../version.js';
+import { PACKAGE_VERSION } from '../../version.js';
 
 export type { HttpServerConfig, LiveServerConfig, StdioServerConfig } from './live-transport.js';
 
@@ -47,7 +47,7 @@ export async function listLiveTools(server: LiveServerConfig, options: ListLiveT
   const label = `source "${source}" (${describeServer(server)})`;
 
   const opened = openTransport(server, options.cwd);
-  const client = new Client({ name: 'mdkg', version: MDKG_VERSION }, { capabilities: {} });
+  const client = new Client({ name: 'mdkg', version: PACKAGE_VERSION }, { capabilities: {} });
   let lastError: string | undefined;
   client.onerror = (error) => (lastError = error.message);
   const state = { phase: 'url' in server ? 'connecting and initializing' : 'starting and initializing' };
