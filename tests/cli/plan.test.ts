@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { REPO, runCli } from '../helpers/cli.js';
 import { GTC_BENCHMARKS, GTC_PRESENT } from '../helpers/shared-datasets.js';
 
 let dir: string;
@@ -110,5 +110,36 @@ describe.skipIf(!GTC_PRESENT)('mdkg plan', () => {
       ['tool:petstore/uploadFile', undefined],
       ['tool:petstore/findPetsByStatus', 'tool:petstore/uploadFile'],
     ]);
+  });
+});
+
+// The same command on a graph generated from the repository's own LedgerDesk spec (declared
+// dependencies: links and x-mdkg-requires), so it runs wherever the suite runs.
+describe('mdkg plan on declared dependencies', () => {
+  let ledger: string;
+  beforeAll(async () => {
+    ledger = await mkdtemp(join(tmpdir(), 'mdkg-plan-ledger-'));
+    const spec = join(REPO, 'benchmarks', 'datasets', 'closure-catalog', 'ledgerdesk.openapi.json');
+    const made = await runCli(['generate', 'tools', spec, '--source-id', 'ledgerdesk', '--out', join(ledger, 'graphs/tools')], ledger);
+    expect(made.code).toBe(0);
+  });
+  afterAll(async () => {
+    await rm(ledger, { recursive: true, force: true });
+  });
+
+  it('--json: an id in the request fills its parameter, a declared producer chains before the target with its binding', async () => {
+    const out = await runCli(['plan', '--json', 'assign the ticket tkt_4242 to an agent', '--graphs', join(ledger, 'graphs'), '--no-cache'], ledger);
+    expect([out.code, out.stderr]).toEqual([0, '']);
+    const plan = JSON.parse(out.stdout);
+    expect(plan.targets.map((t: { tool: string }) => t.tool)).toEqual(['tool:ledgerdesk/assignTicket']);
+    expect(plan.steps).toEqual([
+      { id: 's1', tool: 'tool:ledgerdesk/listAgents', role: 'prerequisite', arguments: {}, dependsOn: [] },
+      { id: 's2', tool: 'tool:ledgerdesk/assignTicket', role: 'target', arguments: { ticketId: 'tkt_4242' }, dependsOn: ['s1'] },
+    ]);
+    expect(plan.bindings.map((b: { rule: string; parameter: string }) => [b.rule, b.parameter])).toEqual([
+      ['request-value', 'path.ticketId'],
+      ['declared:x-mdkg-requires', 'body.agentId'],
+    ]);
+    expect(plan.missing).toEqual([]);
   });
 });
