@@ -93,6 +93,10 @@ export function graphView(container: HTMLElement, onTap: (id: string) => void, o
     textureOnViewport: true,
     hideEdgesOnViewport: true,
   });
+  // Cytoscape maps a pointer to the graph through its container's place on the page, cached until
+  // a window scroll or resize: a panel that loads above or beside the graph moves it without either,
+  // and a click would land on the wrong node. Any change of the page's size reads the place again.
+  new ResizeObserver(() => cy.resize()).observe(document.body);
   let center = '';
   const count = (): void => {
     container.dataset.nodes = String(cy.nodes().length);
