@@ -1,4 +1,5 @@
 // graph_schema, graph_query, graph_search, index_status and index_build: the knowledge graph itself.
+import { basename } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isMdkgError } from '../errors.js';
 import { exportGraph, type ExportFormat } from '../graph/export.js';
@@ -8,8 +9,10 @@ import { formatBindings } from '../sparql/format.js';
 import type { QueryOptions } from '../sparql/types.js';
 import { exportRemote } from '../store/export.js';
 import type { RemoteGraph } from '../store/remote-graph.js';
+import type { Downstream, ServerStatus } from './downstream.js';
 import { buildGateway, DEFAULT_SERVER_TIMEOUT_MS, type Gateway } from './gateway.js';
 import { liveStatus } from './health.js';
+import { errorText } from './state-log.js';
 import { fail, ok } from './tool-calls.js';
 import { checkArguments } from './validate.js';
 
@@ -140,6 +143,26 @@ async function storeStatus(remote: RemoteGraph): Promise<Record<string, unknown>
   }
 }
 
+/**
+ * A server's status as any client of the gateway may see it, as /health does: the program's name
+ * or the URL without its query, never the arguments, env or headers (tokens live there), and the
+ * last error with their values masked.
+ */
+export function publicStatus(s: Downstream): ServerStatus {
+  const { lastError: _raw, ...status } = s.status();
+  const lastError = errorText(s);
+  let server: string;
+  if ('url' in s.server) {
+    try {
+      const url = new URL(String(s.server.url));
+      server = `${url.origin}${url.pathname}`;
+    } catch {
+      server = 'http';
+    }
+  } else server = basename(s.server.command);
+  return { ...status, server, ...(lastError === undefined ? {} : { lastError }) };
+}
+
 export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
   const kg = await gw.graph();
   const perSource = new Map<string, number>();
@@ -150,7 +173,7 @@ export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
     triples: kg.store.size,
     tools: gw.tools.length,
     toolsPerSource: Object.fromEntries(perSource),
-    servers: [...gw.servers.values()].map((s) => s.status()),
+    servers: [...gw.servers.values()].map((s) => publicStatus(s)),
     builtAt: gw.builtAt,
     buildMs: gw.buildMs,
     loadErrors: errors,

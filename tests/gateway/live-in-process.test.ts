@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Downstream } from '../../src/gateway/downstream.js';
 import { buildGateway, connectAll, type Gateway, watchTools } from '../../src/gateway/gateway.js';
-import { indexBuild } from '../../src/gateway/graph-calls.js';
+import { indexBuild, publicStatus } from '../../src/gateway/graph-calls.js';
 import { healthReport, liveStatus } from '../../src/gateway/health.js';
 import { type LiveWatch, watchLive } from '../../src/gateway/live-config.js';
 import { withReadiness } from '../../src/gateway/readiness.js';
@@ -241,4 +241,32 @@ describe('index_build', () => {
       await Promise.all([...gw.servers.values()].map((s) => s.close()));
     }
   }, 20_000);
+});
+
+describe('index_status shows a server as /health does', () => {
+  const server = (fields: Partial<Downstream>): Downstream =>
+    ({ source: 'x', failures: 0, tools: new Map(), retryAt: 0, listChanges: 0, state: 'down', status: () => ({}), ...fields }) as Downstream;
+  it.each<[string, Downstream['server'], string | undefined, string, string | undefined]>([
+    [
+      'a command: its program only, never its arguments',
+      { command: '/usr/bin/node', args: ['srv.js', '--token', 'tok-9f8e7d6c'] },
+      undefined,
+      'node',
+      undefined,
+    ],
+    ['env values masked in the error', { command: 'npx', env: { API_KEY: 'key-5a4b3c2d' } }, 'failed with key-5a4b3c2d', 'npx', 'failed with ***'],
+    [
+      'a URL without its query or credentials',
+      { url: 'https://user:pw@mcp.example/api?key=q-1a2b3c', headers: { Authorization: 'Bearer h-7g6f5e' } },
+      'got 401 for Bearer h-7g6f5e',
+      'https://mcp.example/api',
+      'got 401 for ***',
+    ],
+  ])('%s', (_name, config, lastError, shown, error) => {
+    const s = server({ server: config, ...(lastError === undefined ? {} : { lastError }) });
+    s.status = () => ({ source: 'x', state: 'down', server: 'raw', tools: 0, failures: 1, listChanges: 0, ...(lastError === undefined ? {} : { lastError }) });
+    const status = publicStatus(s);
+    expect([status.server, status.lastError]).toEqual([shown, error]);
+    expect(JSON.stringify(status)).not.toMatch(/tok-9f8e7d6c|key-5a4b3c2d|q-1a2b3c|h-7g6f5e|pw@/);
+  });
 });
