@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
+import { listeningUrl } from '../helpers/serve-http.js';
 
 const TOKEN = 'test-token-0123456789abcdef';
 let child: ChildProcess;
@@ -24,15 +25,7 @@ beforeAll(async () => {
     env: { ...process.env, MDKG_TEST_TOKEN: TOKEN },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  url = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /listening on (http:\/\/\S+\/mcp)/.exec(err);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`mdkg serve exited with ${code}: ${err}`)));
-  });
+  url = await listeningUrl(child);
 }, 30_000);
 
 afterAll(async () => {

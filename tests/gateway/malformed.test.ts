@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
+import { listeningUrl } from '../helpers/serve-http.js';
 
 const PROTOCOL = '2025-06-18';
 const initialize = {
@@ -109,15 +110,7 @@ describe('over HTTP', () => {
       cwd: tmpdir(),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    url = await new Promise<string>((resolve, reject) => {
-      let err = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        err += chunk.toString();
-        const m = /listening on (http:\/\/\S+\/mcp)/.exec(err);
-        if (m?.[1] !== undefined) resolve(m[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`mdkg serve exited with ${code}: ${err}`)));
-    });
+    url = await listeningUrl(child);
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

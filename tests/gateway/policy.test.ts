@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
 import { fixtureServer, serverEntry } from '../helpers/mcp-servers.js';
 import { META_TOOL_NAMES } from '../helpers/serve-client.js';
+import { listeningUrl } from '../helpers/serve-http.js';
 
 type Result = CallToolResult & { structuredContent?: Record<string, unknown> };
 const CORE_TOKEN = 'core-token-0123456789abcdef';
@@ -82,15 +83,7 @@ beforeAll(async () => {
     env: { ...process.env, MDKG_CORE_TOKEN: CORE_TOKEN },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  url = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /listening on (http:\/\/\S+\/mcp)/.exec(err);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`mdkg serve exited with ${code}: ${err}`)));
-  });
+  url = await listeningUrl(child);
   // Downstream servers connect in the background: wait (bounded) until each is connected and indexed.
   const client = await httpClient();
   for (let i = 0; i < 300; i += 1) {

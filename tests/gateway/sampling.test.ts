@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO } from '../helpers/cli.js';
+import { listeningUrl } from '../helpers/serve-http.js';
 
 const KOREAN = '지식 그래프에서 엔티티를 삭제해 줘';
 const TABLE = new Map([[KOREAN, 'delete entities from the knowledge graph']]);
@@ -75,15 +76,7 @@ describe('search_tools with serve.normalize over HTTP sessions', () => {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let err = '';
-        child.stderr?.on('data', (chunk: Buffer) => {
-          err += chunk.toString();
-          const m = /listening on (http:\/\/\S+\/mcp)/.exec(err);
-          if (m?.[1] !== undefined) resolve(m[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`mdkg serve exited with ${code}: ${err}`)));
-      });
+      const url = await listeningUrl(child);
       const askedA: string[] = [];
       const askedB: string[] = [];
       const a = scriptedClient(TABLE, askedA);
