@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.js';
 
 /** Temp folders of this checkout: two checkouts testing at once on one machine must not share (or delete) them. */
 const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8);
@@ -9,6 +10,10 @@ const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // One test file per core (vitest's default leaves one core to itself: on 2 cores the suite ran
+    // serially). Most files wait on child processes, servers and workers, so two share 2 cores well.
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // One fixed fast-check seed (MDKG_FC_SEED=random, as in `npm run test:fuzz`, draws new ones).
