@@ -19,6 +19,9 @@ export default class SlowFirstSequencer extends BaseSequencer {
       const at = SLOW_FIRST.indexOf(relative(this.ctx.config.root, spec.moduleId).split('\\').join('/'));
       return at < 0 ? SLOW_FIRST.length : at;
     };
-    return sorted.map((spec, i) => ({ spec, i })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i).map((e) => e.spec);
+    return sorted
+      .map((spec, i) => ({ spec, i }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+      .map((e) => e.spec);
   }
 }
