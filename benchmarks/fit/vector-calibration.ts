@@ -4,7 +4,7 @@
 // strategy auto and the offline use-lite embeddings, over the confidence features and the vector
 // ones (the hit's cosine, and relative to the request's best). Skipped, with a line in the log,
 // when the optional use-lite packages are not installed: the vector strategies then use the
-// lexical models. Vectors are cached in node_modules/.cache/mdkg-fit-vectors.
+// lexical models. Vectors are cached in node_modules/.cache/mdkg-fit-vectors/<set>.
 import { join } from 'node:path';
 import { expectedCalibrationError, relevance } from '../../src/bench/metrics.js';
 import { attachVectors } from '../../src/search/attach-vectors.js';
@@ -14,6 +14,7 @@ import type { RerankModel } from '../../src/search/params/rerank-model.js';
 import type { SearchParams } from '../../src/search/params/search-params.js';
 import { logistic } from '../../src/search/result/calibrate.js';
 import { ToolIndex } from '../../src/search/tool-index.js';
+import type { EmbeddingProvider } from '../../src/search/vector/provider.js';
 import { makeProvider } from '../../src/search/vector/providers.js';
 import { catalogGroups, foreignCatalog } from './catalog-groups.js';
 import type { FitDataset } from './datasets.js';
@@ -27,6 +28,29 @@ interface Sample {
   split: string;
 }
 
+/**
+ * `provider` with each single text (a request) embedded once: every request is searched in its own
+ * catalog and in a foreign one, and the model gives the same vector each time.
+ */
+function memoRequests(provider: EmbeddingProvider): EmbeddingProvider {
+  const memo = new Map<string, Promise<Float32Array[]>>();
+  return {
+    modelId: provider.modelId,
+    dimensions: provider.dimensions,
+    embed: (texts, signal) => {
+      if (texts.length !== 1) return provider.embed(texts, signal);
+      const text = texts[0]!;
+      let vectors = memo.get(text);
+      if (vectors === undefined) {
+        vectors = provider.embed(texts, signal);
+        memo.set(text, vectors);
+        vectors.catch(() => memo.delete(text));
+      }
+      return vectors;
+    },
+  };
+}
+
 export async function vectorCalibration(
   sets: readonly FitDataset[],
   params: SearchParams,
@@ -36,15 +60,19 @@ export async function vectorCalibration(
   iterations: number,
   log: (line: string) => void,
 ): Promise<VectorModel | undefined> {
-  const { provider } = await makeProvider({ provider: 'use-lite' });
-  if (provider === undefined) {
+  const { provider: made } = await makeProvider({ provider: 'use-lite' });
+  if (made === undefined) {
     log('calibration (vectors): use-lite is not installed; no vector models');
     return undefined;
   }
-  const cacheDir = join(REPO, 'node_modules', '.cache', 'mdkg-fit-vectors');
+  const provider = memoRequests(made);
+  // One cache folder per set: a cache keeps only its index's texts, so sets sharing one would
+  // overwrite each other's vectors and every run would embed every catalog again.
+  const cacheRoot = join(REPO, 'node_modules', '.cache', 'mdkg-fit-vectors');
   const indexes = new Map<string, ToolIndex>();
   for (const d of sets) {
     const built = ToolIndex.build(d.graph, { params, rerank, calibration: lexical, vectorTexts: true });
+    const cacheDir = join(cacheRoot, d.name.replace(/[^A-Za-z0-9._-]/g, '_'));
     const attached = await attachVectors(built, undefined, { provider, cacheDir });
     if (attached.index === built) {
       log(`calibration (vectors): no vectors for ${d.name} (${attached.diagnostics.map((x) => x.message).join('; ')}); no vector models`);
