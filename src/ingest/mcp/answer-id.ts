@@ -72,7 +72,19 @@ export class AnswerIdScanner {
 
   /** Reads the next bytes of the message. */
   push(bytes: Uint8Array): void {
-    for (let i = 0; i < bytes.length && this.#phase !== 'dead'; i++) this.#byte(bytes[i] as number);
+    /** The next backslash at or after the last search (-1: none left in `bytes`; -2: not searched yet). */
+    let backslash = -2;
+    for (let i = 0; i < bytes.length && this.#phase !== 'dead'; i++) {
+      // Inside a string that is not kept, only a quote or a backslash matters: jump to the next one (native search).
+      if (this.#inString && !this.#escaped && (this.#depth !== 1 || this.#reading === 'skip')) {
+        if (backslash !== -1 && backslash < i) backslash = bytes.indexOf(BACKSLASH, i);
+        const quote = bytes.indexOf(QUOTE, i);
+        const stop = Math.min(quote === -1 ? bytes.length : quote, backslash === -1 ? bytes.length : backslash);
+        if (stop >= bytes.length) return;
+        i = stop;
+      }
+      this.#byte(bytes[i] as number);
+    }
   }
 
   /** The message ended: its id, or why it has none usable. */
