@@ -133,6 +133,43 @@ describe('cappedHttpFetch against a real HTTP server', () => {
   });
 });
 
+describe('cappedHttpFetch with a result cap, against a real HTTP server', () => {
+  let http: HttpServer;
+  let base: string;
+  const answer = JSON.stringify({ jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'x'.repeat(500) }] } });
+  beforeAll(async () => {
+    http = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/stated') res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+        else res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(answer);
+      });
+    });
+    await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => http.close(() => done())));
+
+  const post = (path: string, method: string): Promise<string> =>
+    cappedHttpFetch(20_000, fetch, { bytes: 100, server: 's' })(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method, params: { name: 't', arguments: {} } }),
+    }).then((r) => r.text());
+  const tooLarge = JSON.stringify(
+    resultTooLargeAnswer(5, { code: 'MDKG_RESULT_TOO_LARGE', server: 's', tool: 't', bytes: Buffer.byteLength(answer), limit: 100 }),
+  );
+
+  it.each([
+    ['a tools/call answer whose Content-Length is over the cap: answered without reading it', '/stated', 'tools/call', tooLarge],
+    ['a tools/call answer streamed over the cap: counted to its end, never held', '/streamed', 'tools/call', tooLarge],
+    ['an answer to another request is not held to the result cap', '/streamed', 'tools/list', answer],
+  ])('%s', async (_name, path, method, out) => {
+    expect(await post(path, method)).toBe(out);
+  });
+});
+
 describe('an SDK client through cappedHttpFetch', () => {
   let http: HttpServer;
   let base: string;
