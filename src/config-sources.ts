@@ -4,7 +4,10 @@ import { didYouMean } from './util/did-you-mean.js';
 
 /**
  * A live MCP server: started over stdio, or reached over Streamable HTTP. `description`: what the
- * user says the server is for, searched with its tools (docs/tools.md).
+ * user says the server is for, searched with its tools (docs/tools.md). `max_result_bytes`: the cap
+ * on the server's answer to a tool call, counted on the wire (the JSON-RPC answer as sent: its
+ * stdio line, HTTP JSON body or SSE event, JSON escapes and structure included; default 8 MiB, at
+ * most 64 MiB); an answer over it is not parsed, and the call gets MDKG_RESULT_TOO_LARGE.
  */
 export type ServerConfig = (
   | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string; timeout_ms?: number }

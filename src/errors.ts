@@ -171,9 +171,9 @@ export const ERROR_CODES = {
     when: "A downstream tool's input schema cannot be used (it does not compile, has a backreference or lookaround, is over 64 levels or 20000 nodes, or its $ref recursion never ends): the tool refuses calls.",
     fix: "Fix the tool's schema in its server; index_status lists each unusable schema with the reason.",
   },
-  /** A downstream result is over its cap (8 MiB by default, max_result_bytes per server): it is not forwarded; the session stays usable. */
+  /** A downstream answer to a tool call is over its cap, counted on the wire (the JSON-RPC answer as sent: 8 MiB by default, max_result_bytes per server): it is neither parsed nor forwarded; the session stays usable. */
   MDKG_RESULT_TOO_LARGE: {
-    when: 'A downstream result is over its cap (8 MiB by default, max_result_bytes per server): it is not forwarded; the session stays usable.',
+    when: 'A downstream answer to a tool call is over its cap, counted on the wire (the JSON-RPC answer as sent: 8 MiB by default, max_result_bytes per server): it is neither parsed nor forwarded; the session stays usable.',
     fix: 'Ask the tool for less (a page, a filter), or raise max_result_bytes for that server.',
   },
   /** A live MCP server did not answer within its timeout; it was ended with its process group. */

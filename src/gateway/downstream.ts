@@ -25,6 +25,9 @@ export interface ServerStatus {
   retryAt?: string;
 }
 
+/** Largest answer to a tool call read, in bytes as sent, unless the server's max_result_bytes says otherwise. */
+export const DEFAULT_MAX_RESULT_BYTES = 8 * 1024 * 1024;
+
 /** Failures in a row after which a server stays down until `index_build`. */
 const MAX_FAILURES = 5;
 const BASE_BACKOFF_MS = 500;
@@ -82,7 +85,12 @@ export class Downstream {
     readonly timeoutMs: number,
     /** Time a tool call may take. */
     readonly callTimeoutMs: number,
+    /** The cap on a tool call's answer, in bytes as sent (servers.<id>.max_result_bytes). */
+    readonly maxResultBytes: number = DEFAULT_MAX_RESULT_BYTES,
   ) {}
+
+  /** Told of each message of the server dropped unread (the gateway's state log). */
+  onDiagnostic: ((server: Downstream, message: string) => void) | undefined;
 
   status(): ServerStatus {
     const s: ServerStatus = {
@@ -118,7 +126,10 @@ export class Downstream {
   async #connect(): Promise<void> {
     const epoch = this.#epoch;
     this.#set('connecting');
-    const opened = openTransport(this.server, this.cwd);
+    const opened = openTransport(this.server, this.cwd, {
+      resultCap: { bytes: this.maxResultBytes, server: this.source },
+      diagnostic: (message) => this.onDiagnostic?.(this, message),
+    });
     this.#pending = opened;
     const client = new Client({ name: 'mdkg-gateway', version: PACKAGE_VERSION });
     let timedOut = false;

@@ -14,7 +14,7 @@ import { openToolIndex } from '../search/open-index.js';
 import { ToolIndex } from '../search/tool-index.js';
 import { Downstream } from './downstream.js';
 import { indexedTools, indexSource, type KnownTool, knownTools } from './known-tools.js';
-import { serverLine } from './state-log.js';
+import { droppedLine, serverLine } from './state-log.js';
 import { ChangeSignal, WorkQueue } from './work-queue.js';
 
 export type { KnownTool } from './known-tools.js';
@@ -73,8 +73,8 @@ const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 /** The supervisor of one configured server: `timeout_ms` bounds connecting and each call; without it, 15 s to connect and 60 s a call. */
 export function makeServer(id: string, config: ServerConfig, cwd: string): Downstream {
-  const { timeout_ms: timeout, description: _description, ...server } = config;
-  return new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS);
+  const { timeout_ms: timeout, description: _description, max_result_bytes: cap, ...server } = config;
+  return new Downstream(id, server, cwd, timeout ?? DEFAULT_SERVER_TIMEOUT_MS, timeout ?? DEFAULT_CALL_TIMEOUT_MS, cap);
 }
 
 /** How the gateway builds its index: the config's ranking overrides, and embedding texts when embeddings are configured. */
@@ -200,6 +200,10 @@ export function attachServer(gw: Gateway, server: Downstream): void {
           message: `tool documents of "${server.source}" not regenerated: ${(error as Error).message}`,
         });
       });
+  };
+  // A message the server sent that was dropped unread (over the result cap, answering no request).
+  server.onDiagnostic = (s, message) => {
+    if (gw.servers.get(s.source) === s) gw.log(droppedLine(s, message));
   };
   server.onChange = (s, event) => {
     if (event === 'connecting' && !gw.firstConnects.has(s) && s.failures === 0 && s.listChanges === 0 && s.tools.size === 0)

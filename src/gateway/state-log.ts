@@ -35,6 +35,11 @@ function retry(s: Downstream): string {
 }
 
 /** The line for one event of a server. */
+/** A message of the server dropped unread (over its result cap, answering no request waiting). */
+export function droppedLine(s: Downstream, message: string): string {
+  return `mdkg serve: server "${escapeForTerminal(s.source)}" ${escapeForTerminal(message)}`;
+}
+
 export function serverLine(s: Downstream, event: ServerEvent): string {
   const name = `mdkg serve: server "${escapeForTerminal(s.source)}"`;
   switch (event) {

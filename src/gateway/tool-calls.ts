@@ -12,29 +12,7 @@ import { confirmCall } from './confirm.js';
 import { profileOf } from './profiles.js';
 import { fail, ok } from './results.js';
 import { checkArguments } from './validate.js';
-
-/** Largest downstream result forwarded, unless the server's max_result_bytes says otherwise. */
-export const DEFAULT_MAX_RESULT_BYTES = 8 * 1024 * 1024;
-
-/**
- * The UTF-8 size of a result's strings plus a byte per other value, walked without recursion or
- * serializing; stops counting once over `cap`.
- */
-export function resultBytes(value: unknown, cap: number): number {
-  const stack = [value];
-  let size = 0;
-  while (stack.length > 0 && size <= cap) {
-    const v = stack.pop();
-    if (typeof v === 'string') size += Buffer.byteLength(v, 'utf8');
-    else if (v !== null && typeof v === 'object')
-      for (const [k, child] of Object.entries(v)) {
-        size += k.length + 1;
-        stack.push(child);
-      }
-    else size += 1;
-  }
-  return size;
-}
+import { isResultTooLarge } from '../ingest/mcp/result-cap.js';
 
 /** Time the client's model has to rewrite a request (sampling). */
 const SAMPLING_TIMEOUT_MS = 10_000;
@@ -189,14 +167,6 @@ export async function callTool(
     const result = (await client.callTool({ name: tool.name, arguments: args.arguments ?? {} }, undefined, {
       timeout: server.callTimeoutMs,
     })) as CallToolResult;
-    // Forwarded only under its cap: an SDK client's default limit is 10 MiB, and a bigger answer ends its connection.
-    const cap = gw.config.servers?.[tool.source]?.max_result_bytes ?? DEFAULT_MAX_RESULT_BYTES;
-    const size = resultBytes(result, cap);
-    if (size > cap)
-      return fail(
-        `MDKG_RESULT_TOO_LARGE the result of ${tool.id} is over ${cap} bytes (at least ${size}): not forwarded (ask for less, or raise servers.${tool.source}.max_result_bytes)`,
-        { code: 'MDKG_RESULT_TOO_LARGE', server: tool.source, tool: tool.id, bytes: size, limit: cap },
-      );
     // The server's result, with the tool that ran named (a client approving call_tool sees which): in _meta and a last line.
     return {
       ...result,
@@ -204,6 +174,14 @@ export async function callTool(
       _meta: { ...result._meta, 'mdkg/tool': { id: tool.id, source: tool.source, name: tool.name } },
     };
   } catch (error) {
+    // An answer over the server's cap (servers.<id>.max_result_bytes, counted on the wire) was never
+    // parsed: the transport put this error in its place (src/ingest/mcp/result-cap.ts).
+    const data: unknown = (error as { data?: unknown } | undefined)?.data;
+    if (isResultTooLarge(data))
+      return fail(
+        `MDKG_RESULT_TOO_LARGE the result of ${tool.id} is ${data.bytes} bytes as sent, over the cap of ${data.limit} bytes: not forwarded (ask for less, or raise servers.${tool.source}.max_result_bytes)`,
+        { code: 'MDKG_RESULT_TOO_LARGE', server: tool.source, tool: tool.id, bytes: data.bytes, limit: data.limit },
+      );
     const message = relayedMessage(error);
     // A protocol answer (an MCP error) leaves the server usable; a hang or a lost connection does not.
     if (/timed out|closed|Connection/i.test(message)) await server.failed(message);

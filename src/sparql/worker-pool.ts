@@ -18,7 +18,7 @@ import { QuadStore } from '../rdf/quad-store.js';
 import { engineMessage } from './engine-errors.js';
 import type { QueryResult, QueryTarget } from './types.js';
 import { realClock, WaitQueue } from './wait-queue.js';
-import { memoryMb, queryWorkerFile } from './worker-file.js';
+import { memoryMb, queryWorkerBootFile, queryWorkerFile } from './worker-file.js';
 import { decodeError, decodeResult, type FromWorker, type RunRequest, type ToWorker } from './worker-protocol.js';
 
 /** Time to copy a graph into a worker: a copy still running at its caller's deadline goes on this long, for the next query. */
@@ -53,7 +53,10 @@ const copies = new WeakMap<object, { id: number; version: number; profile: unkno
 let nextCopy = 1;
 
 function spawn(): Slot {
-  const worker = new Worker(queryWorkerFile(), {
+  // The boot file lowers the thread's priority first, then loads the worker (the engine bundle:
+  // megabytes to parse and compile), so not even that load takes a core from the event loop.
+  const worker = new Worker(queryWorkerBootFile(), {
+    workerData: { file: queryWorkerFile().href },
     resourceLimits: { maxOldGenerationSizeMb: memoryMb(), stackSizeMb: 8 },
   });
   worker.unref();

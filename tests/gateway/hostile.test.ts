@@ -93,7 +93,15 @@ describe('downstream results over a cap (row 5) and relayed errors (row 16)', ()
       if (!tooLarge) expect(first(result)).toHaveLength(n);
       else {
         expect(result.structuredContent).toMatchObject({ code: 'MDKG_RESULT_TOO_LARGE', tool: 'tool:hostile/bytes', limit: CAP });
-        expect(first(result)).toMatch(new RegExp(`^MDKG_RESULT_TOO_LARGE the result of tool:hostile/bytes is over ${CAP} bytes \\(at least \\d+\\)`));
+        // Counted on the wire: the answer's line, its JSON-RPC envelope included.
+        const bytes = Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', id: 0, result: { content: [{ type: 'text', text: 'x'.repeat(n) }] } }));
+        expect(result.structuredContent).toMatchObject({ bytes: expect.any(Number) });
+        const sent = (result.structuredContent as { bytes: number }).bytes;
+        expect(sent - bytes).toBeGreaterThanOrEqual(0);
+        expect(sent - bytes).toBeLessThan(20);
+        expect(first(result)).toBe(
+          `MDKG_RESULT_TOO_LARGE the result of tool:hostile/bytes is ${sent} bytes as sent, over the cap of ${CAP} bytes: not forwarded (ask for less, or raise servers.hostile.max_result_bytes)`,
+        );
       }
       // The session stays usable.
       expect(first(await call('call_tool', { tool: 'hostile/bytes', arguments: { n: 3 } }))).toBe('xxx');
@@ -101,12 +109,13 @@ describe('downstream results over a cap (row 5) and relayed errors (row 16)', ()
     60_000,
   );
 
-  it('an answer over the 64 MiB message limit says "too large", and the connection stays usable', async () => {
+  it('an answer over the 64 MiB message limit is never held: its id is read as it is skipped, and its call gets MDKG_RESULT_TOO_LARGE', async () => {
     const result = await call('call_tool', { tool: 'hostile/huge', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(first(result)).toBe(
-      `server "hostile" failed on huge: MCP error -32600: the server's answer is too large: over the ${64 * 1024 * 1024} bytes a message may have`,
-    );
+    expect(result.structuredContent).toMatchObject({ code: 'MDKG_RESULT_TOO_LARGE', tool: 'tool:hostile/huge', limit: CAP });
+    const sent = (result.structuredContent as { bytes: number }).bytes;
+    expect(sent - 65 * 1024 * 1024).toBeGreaterThan(0);
+    expect(sent - 65 * 1024 * 1024).toBeLessThan(80);
     expect(first(await call('call_tool', { tool: 'hostile/bytes', arguments: { n: 2 } }))).toBe('xx');
   }, 60_000);
 

@@ -4,8 +4,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runQuery } from '../../src/sparql/run.js';
+import { queryWorkerBootFile } from '../../src/sparql/worker-file.js';
 import { closeQueryWorkers } from '../../src/sparql/worker-pool.js';
 import { lowerThisThread, threadId, WORKER_NICE } from '../../src/sparql/worker-priority.js';
+import { toolTarget } from '../helpers/sparql-store.js';
 
 const linux = process.platform === 'linux';
 
@@ -20,7 +23,7 @@ afterAll(async () => {
   await closeQueryWorkers();
 });
 
-describe.runIf(linux)('query worker priority', () => {
+describe.runIf(linux)('query worker priority (Linux only: nice values read from /proc/self/task/<tid>/stat; skipped elsewhere)', () => {
   const mainNice = niceOf(process.pid);
 
   it('never lowers the main thread of a process', () => {
@@ -45,5 +48,33 @@ describe.runIf(linux)('query worker priority', () => {
     } finally {
       await worker.terminate();
     }
+  });
+
+  it('the boot file lowers the thread before the worker module loads: its first line already runs lowered', async () => {
+    // A module that reports its own thread's nice value as its first act.
+    const probe = `data:text/javascript,${encodeURIComponent(
+      "import { readFileSync } from 'node:fs'; import { parentPort } from 'node:worker_threads'; const s = readFileSync('/proc/thread-self/stat', 'utf8'); parentPort.postMessage(Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[16]));",
+    )}`;
+    const worker = new Worker(queryWorkerBootFile(), { workerData: { file: probe } });
+    try {
+      const nice = await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      expect(nice).toBe(Math.max(mainNice, WORKER_NICE));
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('a worker of the pool runs its queries lowered, and the main thread is not', async () => {
+    const before = new Set(readdirSync('/proc/self/task').map(Number));
+    await runQuery(toolTarget(), 'ASK { ?s ?p ?o }', { timeoutMs: 60_000 });
+    const added = readdirSync('/proc/self/task')
+      .map(Number)
+      .filter((tid) => !before.has(tid));
+    // The pool's worker thread is lowered (V8's own helper threads, shared by the process, are not).
+    expect(added.map(niceOf).filter((nice) => nice === Math.max(mainNice, WORKER_NICE))).toHaveLength(mainNice >= WORKER_NICE ? added.length : 1);
+    expect(niceOf(process.pid)).toBe(mainNice);
   });
 });

@@ -55,3 +55,39 @@ describe('LineReader', () => {
     expect(out).toEqual(['whole']);
   });
 });
+
+describe('LineReader with long lines given as bytes', () => {
+  /** What the reader hands over: text lines, long lines (as their text), skipped parts joined, and events. */
+  function readLong(maxBytes: number, over: number, chunks: string[]): string[] {
+    const out: string[] = [];
+    let skipped = '';
+    const reader = new LineReader(
+      maxBytes,
+      (line) => out.push(`line ${line}`),
+      () => out.push('<too large>'),
+      {
+        over,
+        line: (parts, length) => out.push(`long ${length} ${Buffer.concat(parts).toString('utf8')}`),
+        skipped: (part) => {
+          skipped += part.toString('utf8');
+        },
+        skippedEnd: (length) => {
+          out.push(`skipped ${length} ${skipped}`);
+          skipped = '';
+        },
+      },
+    );
+    for (const chunk of chunks) reader.push(Buffer.from(chunk, 'utf8'));
+    return out;
+  }
+
+  it.each<[string, number, number, string[], string[]]>([
+    ['a line up to `over` is text', 10, 4, ['abcd\n'], ['line abcd']],
+    ['a line over `over` is its bytes', 10, 4, ['abcde\n'], ['long 5 abcde']],
+    ['a long line across chunks keeps its CR', 10, 4, ['abc', 'def\r\n'], ['long 7 abcdef\r']],
+    ['a skipped line: every byte of it, in order, then its length', 6, 2, ['abc', 'defgh', 'ij\nok\n'], ['<too large>', 'skipped 10 abcdefghij', 'line ok']],
+    ['a skipped line in one chunk', 3, 2, ['abcdef\nxyz\n'], ['<too large>', 'skipped 6 abcdef', 'long 3 xyz']],
+  ])('%s', (_, max, over, chunks, out) => {
+    expect(readLong(max, over, chunks)).toEqual(out);
+  });
+});

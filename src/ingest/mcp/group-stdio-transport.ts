@@ -9,12 +9,17 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { LineReader } from '../../util/line-reader.js';
+import { AnswerIdScanner, scanAnswerId, type AnswerId } from './answer-id.js';
+import { resultTooLargeAnswer, sentRequest, type SentRequest } from './result-cap.js';
+import { tooLargeMessage } from './capped-http-fetch.js';
 
 export interface GroupStdioParams {
   command: string;
   args: string[];
   env?: Record<string, string>;
   cwd: string;
+  /** The cap on an answer to tools/call, in bytes of its line (default MAX_MESSAGE_BYTES), and the server's id that names it. */
+  resultCap?: { bytes: number; server: string };
 }
 
 /** Largest message read from a server (the SDK's default is 10 MiB). */
@@ -54,18 +59,32 @@ export class GroupStdioTransport implements Transport {
   readonly stderr = new PassThrough();
   #child: ChildProcess | undefined;
   #pid: number | null = null;
-  // The lines of the child's stdout, read in linear time (unlike the SDK's ReadBuffer); one over
-  // MAX_MESSAGE_BYTES is skipped to its newline, and the requests waiting for an answer fail at once
-  // with a "too large" error naming the limit; the connection stays usable for the next calls.
-  readonly #lines = new LineReader(
-    MAX_MESSAGE_BYTES,
-    (line) => this.#deliver(line),
-    () => this.#tooLarge(),
-  );
-  /** Ids of requests sent and not answered yet: an answer over the limit fails them with "too large". */
-  readonly #pending = new Set<string | number>();
+  /** A line that was not delivered and why (the gateway writes it to its state log). */
+  ondiagnostic?: (message: string) => void;
+  // The lines of the child's stdout, read in linear time (unlike the SDK's ReadBuffer). A line over
+  // the result cap is not parsed: its id is read (answer-id.ts), and an answer to tools/call gets
+  // MDKG_RESULT_TOO_LARGE in its place; one over MAX_MESSAGE_BYTES is never held (skipped to its
+  // newline, its id read as it passes). The connection stays usable for the next calls.
+  readonly #lines: LineReader;
+  /** Requests sent and not answered yet, by id: which ones are capped, and the tool they call. */
+  readonly #pending = new Map<AnswerId, SentRequest>();
+  /** Reads the id of a line being skipped. */
+  readonly #skipped = new AnswerIdScanner();
 
-  constructor(private readonly params: GroupStdioParams) {}
+  constructor(private readonly params: GroupStdioParams) {
+    const cap = Math.min(params.resultCap?.bytes ?? MAX_MESSAGE_BYTES, MAX_MESSAGE_BYTES);
+    this.#lines = new LineReader(
+      MAX_MESSAGE_BYTES,
+      (line) => this.#deliver(line),
+      () => this.#skipped.reset(),
+      {
+        over: cap,
+        line: (parts, length) => this.#long(scanAnswerId(parts), length, () => this.#deliver(Buffer.concat(parts, length).toString('utf8'))),
+        skipped: (part) => this.#skipped.push(part),
+        skippedEnd: (length) => this.#long(this.#skipped.end(), length, undefined),
+      },
+    );
+  }
 
   get pid(): number | null {
     return this.#pid;
@@ -112,17 +131,40 @@ export class GroupStdioTransport implements Transport {
     this.onmessage?.(message);
   }
 
-  /** Drops the line being read (skipped to its newline) and fails the requests waiting for an answer. */
-  #tooLarge(): void {
-    const message = `the server's answer is too large: over the ${MAX_MESSAGE_BYTES} bytes a message may have`;
-    for (const id of this.#pending) this.onmessage?.({ jsonrpc: '2.0', id, error: { code: -32600, message } });
-    this.#pending.clear();
+  /**
+   * A line over the result cap (`parse` reads it, when it is not over MAX_MESSAGE_BYTES): an answer
+   * to tools/call is replaced by MDKG_RESULT_TOO_LARGE, an answer to another request is parsed (or,
+   * over MAX_MESSAGE_BYTES, replaced by a "too large" error), anything else is dropped with a diagnostic.
+   */
+  #long(scanned: ReturnType<typeof scanAnswerId>, bytes: number, parse: (() => void) | undefined): void {
+    const request = scanned.id === undefined ? undefined : this.#pending.get(scanned.id);
+    if (scanned.id === undefined || request === undefined) {
+      const why = scanned.id === undefined ? scanned.why : `it answers no request waiting (id ${JSON.stringify(scanned.id)})`;
+      this.ondiagnostic?.(`a message of ${bytes} bytes was dropped unread: ${why}`);
+      return;
+    }
+    const { resultCap } = this.params;
+    if (request.method === 'tools/call' && request.tool !== undefined && resultCap !== undefined) {
+      this.#pending.delete(scanned.id);
+      const limit = Math.min(resultCap.bytes, MAX_MESSAGE_BYTES);
+      this.onmessage?.(resultTooLargeAnswer(scanned.id, { code: 'MDKG_RESULT_TOO_LARGE', server: resultCap.server, tool: request.tool, bytes, limit }));
+    } else if (parse !== undefined) parse();
+    else {
+      this.#pending.delete(scanned.id);
+      this.onmessage?.({ jsonrpc: '2.0', id: scanned.id, error: { code: -32600, message: tooLargeMessage(MAX_MESSAGE_BYTES) } });
+    }
   }
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
       const stdin = this.#child?.stdin;
-      if ('id' in message && 'method' in message && message.id !== undefined) this.#pending.add(message.id);
+      const sent = sentRequest(message);
+      if (sent !== undefined) this.#pending.set(...sent);
+      // A request given up (timed out, aborted) will not be waited for: its entry goes.
+      if ('method' in message && message.method === 'notifications/cancelled') {
+        const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+        if (typeof id === 'string' || typeof id === 'number') this.#pending.delete(id);
+      }
       if (stdin === undefined || stdin === null) {
         reject(new Error('Not connected'));
         return;

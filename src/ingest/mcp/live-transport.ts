@@ -69,10 +69,17 @@ export function checkServerConfig(server: unknown): string | undefined {
   return undefined;
 }
 
+export interface TransportOptions {
+  /** The cap on an answer to tools/call, in bytes as sent (result-cap.ts), and the server's id that names it. */
+  resultCap?: { bytes: number; server: string };
+  /** Told of each message dropped unread (an answer over the cap that answers no request). */
+  diagnostic?: (message: string) => void;
+}
+
 /** Builds the SDK transport for a checked config. Starts nothing: `client.connect` does. */
-export function openTransport(server: LiveServerConfig, baseCwd: string | undefined): OpenedTransport {
+export function openTransport(server: LiveServerConfig, baseCwd: string | undefined, options: TransportOptions = {}): OpenedTransport {
   if ('url' in server) {
-    const fetch = cappedHttpFetch(MAX_MESSAGE_BYTES);
+    const fetch = cappedHttpFetch(MAX_MESSAGE_BYTES, undefined, options.resultCap);
     const opts = server.headers === undefined ? { fetch } : { fetch, requestInit: { headers: server.headers } };
     const transport = new StreamableHTTPClientTransport(new URL(server.url), opts);
     const endSession = async (): Promise<void> => {
@@ -86,7 +93,9 @@ export function openTransport(server: LiveServerConfig, baseCwd: string | undefi
     args: server.args ?? [],
     ...(server.env === undefined ? {} : { env: server.env }),
     cwd,
+    ...(options.resultCap === undefined ? {} : { resultCap: options.resultCap }),
   });
+  if (options.diagnostic !== undefined) transport.ondiagnostic = options.diagnostic;
   let tail = '';
   let ended = false;
   const stderr = transport.stderr;

@@ -8,9 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cappedEvents, cappedHttpFetch, requestIds, tooLargeMessage } from '../../../src/ingest/mcp/capped-http-fetch.js';
+import { resultTooLargeAnswer } from '../../../src/ingest/mcp/result-cap.js';
 
 /** Runs `text`, cut into the given chunks, through cappedEvents; returns what comes out. */
-async function throughEvents(parts: string[], maxBytes: number, ids: Array<string | number> = []): Promise<string> {
+async function throughEvents(parts: string[], maxBytes: number, ids: Array<string | number> = [], cap?: Parameters<typeof cappedEvents>[2]): Promise<string> {
   const encoder = new TextEncoder();
   const source = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -18,7 +19,7 @@ async function throughEvents(parts: string[], maxBytes: number, ids: Array<strin
       controller.close();
     },
   });
-  return new Response(source.pipeThrough(cappedEvents(maxBytes, ids))).text();
+  return new Response(source.pipeThrough(cappedEvents(maxBytes, ids, cap))).text();
 }
 
 function cut(text: string, at: number[]): string[] {
@@ -53,6 +54,8 @@ describe('requestIds', () => {
 describe('cappedEvents', () => {
   const small = 'data: {"a":1}\n\n';
   const large = `data: ${'x'.repeat(200)}\n\n`;
+  const capped = (bytes: number): string =>
+    `data: ${JSON.stringify(resultTooLargeAnswer(3, { code: 'MDKG_RESULT_TOO_LARGE', server: 's', tool: 't', bytes, limit: 50 }))}\n\n`;
   const error = (id: string | number): string => `data: ${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32600, message: tooLargeMessage(100) } })}\n\n`;
 
   it.each([
@@ -65,6 +68,23 @@ describe('cappedEvents', () => {
     ['an unfinished last event over the cap is dropped', [small, `data: ${'y'.repeat(300)}`], [], small],
   ])('%s', async (_name, parts, ids, out) => {
     expect(await throughEvents(parts, 100, ids)).toBe(out);
+  });
+
+  it.each([
+    [
+      "an event over the result cap: each call gets MDKG_RESULT_TOO_LARGE with the event's size, at its end",
+      [small, large, small],
+      100,
+      `${small}${capped(large.length)}${small}`,
+    ],
+    [
+      'an unfinished event past the 64 MiB limit too: answered as soon as it passes it',
+      [small, `data: ${'y'.repeat(100)}`, 'y'.repeat(100)],
+      150,
+      `${small}${capped(206)}`,
+    ],
+  ])('%s', async (_name, parts, maxBytes, out) => {
+    expect(await throughEvents(parts, maxBytes, [3], { bytes: 50, server: 's', calls: [[3, 't']] })).toBe(out);
   });
 
   it('gives the same output however the stream is cut into chunks', async () => {
@@ -113,6 +133,43 @@ describe('cappedHttpFetch against a real HTTP server', () => {
   });
 });
 
+describe('cappedHttpFetch with a result cap, against a real HTTP server', () => {
+  let http: HttpServer;
+  let base: string;
+  const answer = JSON.stringify({ jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'x'.repeat(500) }] } });
+  beforeAll(async () => {
+    http = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/stated') res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+        else res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(answer);
+      });
+    });
+    await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => http.close(() => done())));
+
+  const post = (path: string, method: string): Promise<string> =>
+    cappedHttpFetch(20_000, fetch, { bytes: 100, server: 's' })(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method, params: { name: 't', arguments: {} } }),
+    }).then((r) => r.text());
+  const tooLarge = JSON.stringify(
+    resultTooLargeAnswer(5, { code: 'MDKG_RESULT_TOO_LARGE', server: 's', tool: 't', bytes: Buffer.byteLength(answer), limit: 100 }),
+  );
+
+  it.each([
+    ['a tools/call answer whose Content-Length is over the cap: answered without reading it', '/stated', 'tools/call', tooLarge],
+    ['a tools/call answer streamed over the cap: counted to its end, never held', '/streamed', 'tools/call', tooLarge],
+    ['an answer to another request is not held to the result cap', '/streamed', 'tools/list', answer],
+  ])('%s', async (_name, path, method, out) => {
+    expect(await post(path, method)).toBe(out);
+  });
+});
+
 describe('an SDK client through cappedHttpFetch', () => {
   let http: HttpServer;
   let base: string;
@@ -149,4 +206,53 @@ describe('an SDK client through cappedHttpFetch', () => {
       await client.close();
     }
   });
+});
+
+describe('an SDK client through cappedHttpFetch with a result cap', () => {
+  let http: HttpServer;
+  let base: string;
+  beforeAll(async () => {
+    http = createServer((req, res) => {
+      const server = new McpServer({ name: 'big', version: '1.0.0' });
+      server.registerTool('text', { inputSchema: { size: z.number() } }, ({ size }) => ({ content: [{ type: 'text', text: 'y'.repeat(size) }] }));
+      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: req.url === '/json' });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      void server.connect(transport).then(() => transport.handleRequest(req, res));
+    });
+    await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => http.close(() => done())));
+
+  it.each([
+    ['JSON answers', '/json'],
+    ['SSE answers', '/sse'],
+  ])(
+    '%s: a tools/call answer over the cap is MDKG_RESULT_TOO_LARGE with its size as sent; tools/list is not capped; the next call works',
+    async (_name, path) => {
+      const client = new Client({ name: 't', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${base}${path}`), { fetch: cappedHttpFetch(20_000, fetch, { bytes: 1000, server: 'big' }) }),
+      );
+      try {
+        const failed = await client.callTool({ name: 'text', arguments: { size: 5000 } }, undefined, { timeout: 10_000 }).then(
+          () => undefined,
+          (error: { code?: number; data?: { bytes: number } }) => error,
+        );
+        expect(failed).toMatchObject({ code: -32600, data: { code: 'MDKG_RESULT_TOO_LARGE', server: 'big', tool: 'text', limit: 1000 } });
+        // As sent: the answer's JSON (an SSE event adds its field names and line ends).
+        const json = JSON.stringify({ result: { content: [{ type: 'text', text: 'y'.repeat(5000) }] }, jsonrpc: '2.0', id: 2 }).length;
+        expect((failed?.data?.bytes ?? 0) - json).toBeGreaterThanOrEqual(0);
+        expect((failed?.data?.bytes ?? 0) - json).toBeLessThan(40);
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['text']);
+        const small = await client.callTool({ name: 'text', arguments: { size: 5 } }, undefined, { timeout: 10_000 });
+        expect(small.content).toEqual([{ type: 'text', text: 'yyyyy' }]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });
