@@ -139,7 +139,9 @@ async function main(): Promise<number> {
         .get('search_tools')
         ?.ms.sort((a, b) => a - b) ?? [];
     const rss: number[] = [await rssMiB(pid)];
-    const sampler = setInterval(() => void rssMiB(pid).then((m) => rss.push(m)), (SECONDS * 1000) / 10);
+    // One sample a second: the SPARQL workers' heaps swing RSS by hundreds of MiB within seconds, so
+    // a trend needs many samples, not ten.
+    const sampler = setInterval(() => void rssMiB(pid).then((m) => rss.push(m)), 1000);
     const stress = await run(
       url,
       Array.from({ length: CLIENTS }, (_, n) => kindOf(n)),
@@ -164,7 +166,10 @@ async function main(): Promise<number> {
     console.log(
       `\nsearch_tools p95: quiet ${pct(quiet, 95).toFixed(0)} ms (the same ${Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === 'search_tools').length} clients alone, ${quiet.length} calls), under stress ${searchP95.toFixed(0)} ms: ${(searchP95 / Math.max(1, pct(quiet, 95))).toFixed(2)}x`,
     );
-    console.log(`server RSS (MiB): before the stress run ${rss[0]}, through it ${rss.slice(1, -1).join(', ')}, end ${rss.at(-1)}`);
+    const through = rss.slice(1, -1).sort((a, b) => a - b);
+    console.log(
+      `server RSS (MiB): before the stress run ${rss[0]}, through it (${through.length} samples, one a second) min ${through[0]}, median ${pct(through, 50)}, max ${through.at(-1)}, end ${rss.at(-1)}`,
+    );
     // Growth is the trend through the run (least squares over the samples of the run), not the step from an idle server to a busy one.
     const samples = rss.slice(1);
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
