@@ -3,8 +3,12 @@
 // calls and to its enclosing symbol, a file to the files it imports and to the symbols its top-level
 // code calls, an imported file to its top-level symbols. With `focus` (files or symbols), the random
 // jump lands on them only (personalised PageRank), so the map leans towards what is being worked on.
+// The repository's entry points (entry-points.ts) come first, in up to ENTRY_SHARE of the budget;
+// pointers elsewhere (re-exports, `mod x;`) are left to what they point at.
 import { escapeForTerminal } from '../util/terminal-text.js';
 import type { CodeIndex } from './code-index.js';
+import { entryPoints } from './entry-points.js';
+import { isPointer } from './rank-rules.js';
 import { snippetOf } from './search-code.js';
 
 export interface RepoMapOptions {
@@ -34,6 +38,8 @@ export interface RepoMap {
 }
 
 const DAMPING = 0.85;
+/** Share of the budget the entry points may take before the rest of the map is chosen. */
+export const ENTRY_SHARE = 0.5;
 const ITERATIONS = 40;
 
 /** Personalised PageRank over weighted edges (`from`, `to`, `weight`); dangling mass jumps as teleport does. */
@@ -103,12 +109,16 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
   const n = index.symbols.length;
   const { teleport, unmatched } = focusTeleport(index, options.focus ?? []);
   const rank = pageRank(n + index.files.length, referenceEdges(index), teleport);
+  const byRank = (a: number, b: number): number => rank[b]! - rank[a]! || a - b;
+  const tiers = entryPoints(index);
+  const entries = [...tiers.first.sort(byRank), ...tiers.then.sort(byRank)];
   const order = index.symbols
     .map((_, i) => i)
-    .filter((i) => index.symbols[i]!.kind !== 'block')
-    .sort((a, b) => rank[b]! - rank[a]! || a - b);
+    .filter((i) => index.symbols[i]!.kind !== 'block' && !isPointer(index, i))
+    .sort(byRank);
   // Greedy: symbols in rank order while the rendered map (grouped by file) fits the budget.
   const picked: number[] = [];
+  const chosen = new Set<number>();
   const files = new Set<number>();
   let chars = 0;
   const line = (i: number): string => {
@@ -118,14 +128,21 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
     const head = escapeForTerminal(s.signature === '' ? `${s.kind} ${s.qualifiedName}` : oneLine(s.signature));
     return `  ${s.startLine}: ${head}${s.parent >= 0 ? ` (in ${escapeForTerminal(index.symbols[s.parent]!.name)})` : ''}\n`;
   };
-  for (const i of order) {
-    const file = index.symbols[i]!.file;
-    const cost = line(i).length + (files.has(file) ? 0 : escapeForTerminal(index.files[file]!.path).length + 1);
-    if ((chars + cost) / 4 > budget) continue;
-    chars += cost;
-    files.add(file);
-    picked.push(i);
-  }
+  const pick = (list: readonly number[], limit: number): void => {
+    for (const i of list) {
+      if (chosen.has(i)) continue;
+      const file = index.symbols[i]!.file;
+      const cost = line(i).length + (files.has(file) ? 0 : escapeForTerminal(index.files[file]!.path).length + 1);
+      if ((chars + cost) / 4 > limit) continue;
+      chars += cost;
+      files.add(file);
+      picked.push(i);
+      chosen.add(i);
+    }
+  };
+  pick(entries, budget * ENTRY_SHARE);
+  pick(order, budget);
+  picked.sort(byRank);
   const byFile = new Map<number, number[]>();
   for (const i of picked) {
     const f = index.symbols[i]!.file;

@@ -1,0 +1,90 @@
+// The entry points of a repository, from its paths and symbols alone (no package manifest is
+// indexed): its main modules and the public types (with their public methods) a user calls first.
+// The repository map keeps them before anything else (repo-map.ts).
+//
+// Main modules: the files with a conventional entry name (`lib.rs`, `main.rs`, `__init__.py`,
+// `index.ts`/`.js`, `main.go`, …) at the shallowest depth of code, or one below it in a `src/` or
+// `lib/` folder (`src/lib.rs` beside a `build.rs`); else every code file at the shallowest depth
+// (Go's package files, a TypeScript `lib/` whose main module is named after the package). A main
+// module that defines no type of its own (a barrel of re-exports, `mod x;` lines and imports) leads
+// one step further, to the files it imports.
+import { type CodeIndex, isTestPath } from './code-index.js';
+
+const ENTRY_NAME = /^(lib\.rs|main\.rs|__init__\.py|index\.[cm]?[jt]sx?|main\.(go|py|[cm]?[jt]sx?))$/;
+/** Kinds that are types a user instantiates or implements. */
+const TYPE_KINDS = new Set(['class', 'struct', 'enum', 'trait']);
+/** Kinds of a main module's own top-level symbols that are its API. */
+const MAIN_KINDS = new Set([...TYPE_KINDS, 'function', 'macro', 'reexport', 'constant']);
+
+const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+const depth = (path: string): number => path.split('/').length - 1;
+
+/** Whether a symbol is public by its language's convention (a `pub`, `public` or exported name; no `_`, `#`, `private`). */
+export function isPublic(index: CodeIndex, ref: number): boolean {
+  const s = index.symbols[ref]!;
+  const language = index.files[s.file]!.language;
+  if (/^[_#]/.test(s.name) || /^(private|protected|internal)\b/.test(s.signature)) return false;
+  if (language === 'rust') return /^pub\s/.test(s.signature) || s.kind === 'reexport' || s.kind === 'macro' || index.symbols[s.parent]?.kind === 'trait';
+  if (language === 'go') return /^[A-Z]/.test(s.name);
+  if (language === 'java' || language === 'csharp') return /\bpublic\b/.test(s.signature) || index.symbols[s.parent]?.kind === 'interface';
+  return true;
+}
+
+/** Of files given by path (and whether each is code, not test code), the indexes of the main modules. */
+export function pickMainModules(files: ReadonlyArray<{ path: string; code: boolean }>): number[] {
+  const code = files.map((f, i) => ({ ...f, i })).filter((f) => f.code && !isTestPath(f.path));
+  if (code.length === 0) return [];
+  const top = Math.min(...code.map((f) => depth(f.path)));
+  const named = code.filter((f) => {
+    if (!ENTRY_NAME.test(baseName(f.path))) return false;
+    const d = depth(f.path);
+    return d === top || (d === top + 1 && /^(src|lib)$/.test(f.path.split('/').at(-2) ?? ''));
+  });
+  return (named.length > 0 ? named : code.filter((f) => depth(f.path) === top)).map((f) => f.i);
+}
+
+/** The main modules of the index (file indexes, ascending). */
+export function mainModules(index: CodeIndex): number[] {
+  return pickMainModules(
+    index.files.map((f) => ({
+      path: f.path,
+      code: ENTRY_NAME.test(baseName(f.path)) || f.symbols.some((s) => index.symbols[s]!.kind !== 'block'),
+    })),
+  );
+}
+
+/**
+ * The entry points, in two tiers: `first` the public types defined in a main module with their
+ * public methods; `then` the rest of each main module's public top-level symbols (a re-export that
+ * resolves as its target), the public types of the files a main module without types of its own
+ * imports, and the public methods of those types.
+ */
+export function entryPoints(index: CodeIndex): { first: number[]; then: number[] } {
+  const first = new Set<number>();
+  const then = new Set<number>();
+  const seen = (ref: number): boolean => first.has(ref) || then.has(ref);
+  const withMethods = (type: number, into: Set<number>): void => {
+    into.add(type);
+    for (const c of index.children[type]!) if (index.symbols[c]!.kind === 'method' && isPublic(index, c) && !seen(c)) into.add(c);
+  };
+  const take = (ref: number, kinds: ReadonlySet<string>, into: Set<number>, hops = 0): void => {
+    const s = index.symbols[ref]!;
+    if (s.parent >= 0 || !kinds.has(s.kind) || !isPublic(index, ref) || seen(ref)) return;
+    // A re-export that resolves stands for its target (a chain of them, up to a few steps).
+    if (s.kind === 'reexport' && s.calls.length > 0) {
+      if (hops < 4) for (const t of s.calls) take(t, kinds, then, hops + 1);
+      return;
+    }
+    if (TYPE_KINDS.has(s.kind)) withMethods(ref, into);
+    else into.add(ref);
+  };
+  const mains = mainModules(index);
+  for (const f of mains) for (const s of index.files[f]!.symbols) if (TYPE_KINDS.has(index.symbols[s]!.kind)) take(s, TYPE_KINDS, first);
+  for (const f of mains) {
+    const file = index.files[f]!;
+    for (const s of file.symbols) take(s, MAIN_KINDS, then);
+    const ownTypes = file.symbols.some((s) => TYPE_KINDS.has(index.symbols[s]!.kind));
+    if (!ownTypes) for (const g of file.imports) if (!isTestPath(index.files[g]!.path)) for (const s of index.files[g]!.symbols) take(s, TYPE_KINDS, then);
+  }
+  return { first: [...first], then: [...then] };
+}
