@@ -55,14 +55,14 @@ export function mainModules(index: CodeIndex): number[] {
 
 /**
  * The entry points, in two tiers: `first` the public types defined in a main module with their
- * public methods; `then` the rest of each main module's public top-level symbols (a re-export that
+ * public methods; `next` the rest of each main module's public top-level symbols (a re-export that
  * resolves as its target), the public types of the files a main module without types of its own
  * imports, and the public methods of those types.
  */
-export function entryPoints(index: CodeIndex): { first: number[]; then: number[] } {
+export function entryPoints(index: CodeIndex): { first: number[]; next: number[] } {
   const first = new Set<number>();
-  const then = new Set<number>();
-  const seen = (ref: number): boolean => first.has(ref) || then.has(ref);
+  const next = new Set<number>();
+  const seen = (ref: number): boolean => first.has(ref) || next.has(ref);
   const withMethods = (type: number, into: Set<number>): void => {
     into.add(type);
     for (const c of index.children[type]!) if (index.symbols[c]!.kind === 'method' && isPublic(index, c) && !seen(c)) into.add(c);
@@ -72,7 +72,7 @@ export function entryPoints(index: CodeIndex): { first: number[]; then: number[]
     if (s.parent >= 0 || !kinds.has(s.kind) || !isPublic(index, ref) || seen(ref)) return;
     // A re-export that resolves stands for its target (a chain of them, up to a few steps).
     if (s.kind === 'reexport' && s.calls.length > 0) {
-      if (hops < 4) for (const t of s.calls) take(t, kinds, then, hops + 1);
+      if (hops < 4) for (const t of s.calls) take(t, kinds, next, hops + 1);
       return;
     }
     if (TYPE_KINDS.has(s.kind)) withMethods(ref, into);
@@ -82,9 +82,9 @@ export function entryPoints(index: CodeIndex): { first: number[]; then: number[]
   for (const f of mains) for (const s of index.files[f]!.symbols) if (TYPE_KINDS.has(index.symbols[s]!.kind)) take(s, TYPE_KINDS, first);
   for (const f of mains) {
     const file = index.files[f]!;
-    for (const s of file.symbols) take(s, MAIN_KINDS, then);
+    for (const s of file.symbols) take(s, MAIN_KINDS, next);
     const ownTypes = file.symbols.some((s) => TYPE_KINDS.has(index.symbols[s]!.kind));
-    if (!ownTypes) for (const g of file.imports) if (!isTestPath(index.files[g]!.path)) for (const s of index.files[g]!.symbols) take(s, TYPE_KINDS, then);
+    if (!ownTypes) for (const g of file.imports) if (!isTestPath(index.files[g]!.path)) for (const s of index.files[g]!.symbols) take(s, TYPE_KINDS, next);
   }
-  return { first: [...first], then: [...then] };
+  return { first: [...first], next: [...next] };
 }
