@@ -44,7 +44,10 @@ function python(node: Node): CodeImport[] {
   const module = node.childForFieldName('module_name')?.text ?? '';
   const names = node.childrenForFieldName('name').map(pythonName);
   if (node.namedChildren.some((c) => c.type === 'wildcard_import')) names.push({ imported: '*', local: '*' });
-  return [{ module: flat(module, MAX_MODULE), names, line }];
+  const own = { module: flat(module, MAX_MODULE), names, line };
+  // `from . import x` may import the submodule x.py: also the module `.x`, binding nothing (it names a file only when there is one).
+  if (!/^\.+$/.test(module)) return [own];
+  return [own, ...names.filter((n) => n.imported !== '*').map((n) => ({ module: flat(`${module}${n.imported}`, MAX_MODULE), names: [], line }))];
 }
 
 /** Node types of import statements whose module is their text (less the keywords). */

@@ -32,6 +32,13 @@ describe('Rust use trees', () => {
   });
 });
 
+describe('Python imports of a package', () => {
+  it('imports `from . import x` also as the module `.x`, binding nothing, so the file x.py is an import', async () => {
+    const model = await parse('pkg/__init__.py', 'from . import core, types as t\nfrom .util import helper\n');
+    expect(imports(model)).toEqual(['.: core, types as t', '.core: ', '.types: ', '.util: helper']);
+  });
+});
+
 describe('re-exports', () => {
   it('makes a symbol of each name `pub use` exports, with its doc comment, pointing at its target', async () => {
     const model = await parse(

@@ -30,3 +30,14 @@ describe('resolveModule: Rust', () => {
     expect(resolveModule('src/a/lib.rs', 'super::super::super::x', 'rust', new Set(['../x.rs', 'x.rs']))).toBe('x.rs');
   });
 });
+
+describe('resolveModule: Python submodules imported from a package', () => {
+  it.each([
+    ['pkg/__init__.py', '.core', 'pkg/core.py'],
+    ['pkg/__init__.py', '.', 'pkg/__init__.py'],
+    ['pkg/sub/a.py', '..core', 'pkg/core.py'],
+    ['pkg/__init__.py', '.missing', undefined],
+  ])('%s: %s -> %s', (from, module, expected) => {
+    expect(resolveModule(from, module, 'python', new Set(['pkg/__init__.py', 'pkg/core.py', 'pkg/sub/a.py']))).toBe(expected);
+  });
+});
