@@ -13,6 +13,8 @@ import { flat } from './node-text.js';
 const MAX_MODULE = 200;
 /** Leaves of one `use` tree kept, at most (a hostile tree of thousands stays bounded). */
 const MAX_LEAVES = 200;
+/** Nested lists followed, at most (`use a::{b::{c::{…}}}`): hostile nesting must not overflow the call stack. */
+const MAX_NESTING = 16;
 
 /** One imported or re-exported name: the module path as written (for Rust with the name), the name there and here. */
 export interface UseLeaf {
@@ -31,8 +33,8 @@ const compact = (text: string): string => text.replace(/\s+/g, '');
 const lastSegment = (path: string): string => path.split('::').at(-1) ?? path;
 const join = (prefix: string, part: string): string => (prefix === '' ? part : `${prefix}::${part}`);
 
-function rustLeaves(node: Node, prefix: string, out: Array<{ path: string; alias?: string; wildcard: boolean }>): void {
-  if (out.length >= MAX_LEAVES) return;
+function rustLeaves(node: Node, prefix: string, out: Array<{ path: string; alias?: string; wildcard: boolean }>, depth = 0): void {
+  if (out.length >= MAX_LEAVES || depth > MAX_NESTING) return;
   switch (node.type) {
     case 'use_as_clause': {
       const path = node.childForFieldName('path');
@@ -41,12 +43,12 @@ function rustLeaves(node: Node, prefix: string, out: Array<{ path: string; alias
       return;
     }
     case 'use_list':
-      for (const child of node.namedChildren) rustLeaves(child, prefix, out);
+      for (const child of node.namedChildren) rustLeaves(child, prefix, out, depth + 1);
       return;
     case 'scoped_use_list': {
       const path = node.childForFieldName('path');
       const list = node.childForFieldName('list');
-      if (list !== null) rustLeaves(list, path === null ? prefix : join(prefix, compact(path.text)), out);
+      if (list !== null) rustLeaves(list, path === null ? prefix : join(prefix, compact(path.text)), out, depth + 1);
       return;
     }
     case 'use_wildcard': {

@@ -106,3 +106,14 @@ describe('macros', () => {
     expect(symbols(await parse(file, text))).toEqual(expected);
   });
 });
+
+describe('hostile use trees', () => {
+  it('stops at 16 nested lists and 200 leaves a statement, without overflowing the stack', async () => {
+    const deep = `use ${'a::{'.repeat(5000)}z${'}'.repeat(5000)};\n`;
+    expect(imports(await parse('src/deep.rs', deep))).toEqual([]);
+    const wide = `pub use m::{${Array.from({ length: 500 }, (_, i) => `n${i}`).join(', ')}};\n`;
+    const model = await parse('src/wide.rs', wide);
+    expect(model.imports).toHaveLength(200);
+    expect(model.symbols.filter((s) => s.kind === 'reexport')).toHaveLength(200);
+  });
+});
