@@ -55,7 +55,7 @@ export function mainModules(index: CodeIndex): number[] {
 
 /**
  * The entry points, in two tiers: `first` the public types defined in a main module with their
- * public methods; `next` the rest of each main module's public top-level symbols (a re-export that
+ * public methods (the first of overloads of one name); `next` the rest of each main module's public top-level symbols (a re-export that
  * resolves as its target), the public types of the files a main module without types of its own
  * imports, and the public methods of those types.
  */
@@ -65,7 +65,14 @@ export function entryPoints(index: CodeIndex): { first: number[]; next: number[]
   const seen = (ref: number): boolean => first.has(ref) || next.has(ref);
   const withMethods = (type: number, into: Set<number>): void => {
     into.add(type);
-    for (const c of index.children[type]!) if (index.symbols[c]!.kind === 'method' && isPublic(index, c) && !seen(c)) into.add(c);
+    // One line per method name: the overloads of `validate` after the first add nothing a reader needs.
+    const names = new Set<string>();
+    for (const c of index.children[type]!) {
+      const m = index.symbols[c]!;
+      if (m.kind !== 'method' || !isPublic(index, c) || seen(c) || names.has(m.qualifiedName)) continue;
+      names.add(m.qualifiedName);
+      into.add(c);
+    }
   };
   const take = (ref: number, kinds: ReadonlySet<string>, into: Set<number>, hops = 0): void => {
     const s = index.symbols[ref]!;

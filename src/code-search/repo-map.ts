@@ -38,6 +38,8 @@ export interface RepoMap {
 }
 
 const DAMPING = 0.85;
+/** Longest signature shown on a line of the map, in characters (longer ones end in `…`): a signature with comments inside must not take a tenth of the budget. */
+export const MAP_SIGNATURE = 120;
 /** Share of the budget the entry points may take before the rest of the map is chosen. */
 export const ENTRY_SHARE = 0.5;
 const ITERATIONS = 40;
@@ -104,6 +106,9 @@ const oneLine = (text: string): string =>
     .map((l) => l.trim())
     .join(' ');
 
+/** At most `max` characters, the last one `…` when cut. */
+const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
 export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap {
   const budget = Math.max(64, Math.floor(options.budgetTokens ?? 1024));
   const n = index.symbols.length;
@@ -125,7 +130,7 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
     const s = index.symbols[i]!;
     // One line per symbol and per file, whatever the names hold: a signature's line breaks (and
     // the indentation after them) become one space, and every name is escaped (escapeForTerminal).
-    const head = escapeForTerminal(s.signature === '' ? `${s.kind} ${s.qualifiedName}` : oneLine(s.signature));
+    const head = escapeForTerminal(s.signature === '' ? `${s.kind} ${s.qualifiedName}` : cut(oneLine(s.signature), MAP_SIGNATURE));
     return `  ${s.startLine}: ${head}${s.parent >= 0 ? ` (in ${escapeForTerminal(index.symbols[s.parent]!.name)})` : ''}\n`;
   };
   const pick = (list: readonly number[], limit: number): void => {
