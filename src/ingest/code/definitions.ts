@@ -129,7 +129,8 @@ export function buildSymbols(found: readonly Found[], containers: readonly Conta
   });
   for (const [index, qualifier] of named) {
     const symbol = symbols[index];
-    const type = types.get(qualifier);
+    // `impl<R> Deserializer<R>` names the type Deserializer: generic arguments are not part of its name.
+    const type = types.get(qualifier) ?? types.get(qualifier.replace(/<.*$/s, '').trim());
     if (symbol !== undefined && type !== undefined && type !== index) symbol.parent = type;
   }
   return symbols;
