@@ -53,18 +53,22 @@ export function mainModules(index: CodeIndex): number[] {
   );
 }
 
-/**
- * The entry points, in two tiers: `first` the public types defined in a main module with their
- * public methods (the first of overloads of one name); `next` the rest of each main module's public top-level symbols (a re-export that
- * resolves as its target), the public types of the files a main module without types of its own
- * imports, and the public methods of those types.
- */
-export function entryPoints(index: CodeIndex): { first: number[]; next: number[] } {
-  const first = new Set<number>();
+/** The entry points in three tiers, each to be ordered by rank. */
+export interface EntryPoints {
+  /** What a main module offers by name: the public types it defines, or for a barrel (a main module without types of its own) the types and functions it re-exports. */
+  named: number[];
+  /** The public methods of those types (the first of overloads of one name). */
+  members: number[];
+  /** The main modules' other public top-level symbols (a resolved re-export as its target), and the public types (with methods) of the files a barrel imports. */
+  next: number[];
+}
+
+export function entryPoints(index: CodeIndex): EntryPoints {
+  const named = new Set<number>();
+  const members = new Set<number>();
   const next = new Set<number>();
-  const seen = (ref: number): boolean => first.has(ref) || next.has(ref);
-  const withMethods = (type: number, into: Set<number>): void => {
-    into.add(type);
+  const seen = (ref: number): boolean => named.has(ref) || members.has(ref) || next.has(ref);
+  const methodsOf = (type: number, into: Set<number>): void => {
     // One line per method name: the overloads of `validate` after the first add nothing a reader needs.
     const names = new Set<string>();
     for (const c of index.children[type]!) {
@@ -74,24 +78,28 @@ export function entryPoints(index: CodeIndex): { first: number[]; next: number[]
       into.add(c);
     }
   };
-  const take = (ref: number, kinds: ReadonlySet<string>, into: Set<number>, hops = 0): void => {
+  /** Takes a top-level public symbol of these kinds into `into` (its methods into `methods`); a resolved re-export as its target. */
+  const take = (ref: number, kinds: ReadonlySet<string>, into: Set<number>, methods: Set<number>, hops = 0): void => {
     const s = index.symbols[ref]!;
     if (s.parent >= 0 || !kinds.has(s.kind) || !isPublic(index, ref) || seen(ref)) return;
-    // A re-export that resolves stands for its target (a chain of them, up to a few steps).
     if (s.kind === 'reexport' && s.calls.length > 0) {
-      if (hops < 4) for (const t of s.calls) take(t, kinds, next, hops + 1);
+      // A chain of re-exports, up to a few steps.
+      if (hops < 4) for (const t of s.calls) take(t, kinds, into, methods, hops + 1);
       return;
     }
-    if (TYPE_KINDS.has(s.kind)) withMethods(ref, into);
-    else into.add(ref);
+    into.add(ref);
+    if (TYPE_KINDS.has(s.kind)) methodsOf(ref, methods);
   };
-  const mains = mainModules(index);
-  for (const f of mains) for (const s of index.files[f]!.symbols) if (TYPE_KINDS.has(index.symbols[s]!.kind)) take(s, TYPE_KINDS, first);
-  for (const f of mains) {
-    const file = index.files[f]!;
-    for (const s of file.symbols) take(s, MAIN_KINDS, next);
-    const ownTypes = file.symbols.some((s) => TYPE_KINDS.has(index.symbols[s]!.kind));
-    if (!ownTypes) for (const g of file.imports) if (!isTestPath(index.files[g]!.path)) for (const s of index.files[g]!.symbols) take(s, TYPE_KINDS, next);
+  const mains = mainModules(index).map((f) => index.files[f]!);
+  const barrel = (file: { symbols: number[] }): boolean => !file.symbols.some((s) => TYPE_KINDS.has(index.symbols[s]!.kind));
+  for (const file of mains) {
+    if (barrel(file)) for (const s of file.symbols) take(s, MAIN_KINDS, named, members);
+    else for (const s of file.symbols) if (TYPE_KINDS.has(index.symbols[s]!.kind)) take(s, TYPE_KINDS, named, members);
   }
-  return { first: [...first], next: [...next] };
+  for (const file of mains) {
+    for (const s of file.symbols) take(s, MAIN_KINDS, next, next);
+    if (barrel(file))
+      for (const g of file.imports) if (!isTestPath(index.files[g]!.path)) for (const s of index.files[g]!.symbols) take(s, TYPE_KINDS, next, next);
+  }
+  return { named: [...named], members: [...members], next: [...next] };
 }

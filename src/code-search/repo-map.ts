@@ -116,7 +116,7 @@ export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap
   const rank = pageRank(n + index.files.length, referenceEdges(index), teleport);
   const byRank = (a: number, b: number): number => rank[b]! - rank[a]! || a - b;
   const tiers = entryPoints(index);
-  const entries = [...tiers.first.sort(byRank), ...tiers.next.sort(byRank)];
+  const entries = [...tiers.named.sort(byRank), ...tiers.members.sort(byRank), ...tiers.next.sort(byRank)];
   const order = index.symbols
     .map((_, i) => i)
     .filter((i) => index.symbols[i]!.kind !== 'block' && !isPointer(index, i))
