@@ -92,3 +92,35 @@ describe('entry points and the repository map', () => {
     expect(ids.some((id) => id.startsWith('src/util.ts#use'))).toBe(true);
   });
 });
+
+describe('entry points of a main module with types of its own', () => {
+  const CRATE: Readonly<Record<string, string>> = {
+    'mdkg.config.yaml': 'graphs: graphs\n',
+    'build.rs': 'fn main() {}\n',
+    'src/lib.rs': [
+      'mod util;',
+      'pub use crate::util::helper;',
+      '/// The engine.',
+      'pub struct Engine<R> { r: R }',
+      'impl<R> Engine<R> {',
+      '    pub fn compile(&self) -> u8 { helper() }',
+      '    fn private_step(&self) {}',
+      '}',
+      '',
+    ].join('\n'),
+    'src/util.rs': 'pub fn helper() -> u8 { 1 }\npub struct Internal;\n',
+  };
+  let crateDir: string;
+  let crate: CodeIndex;
+  beforeAll(async () => {
+    crateDir = await mkdtemp(join(tmpdir(), 'mdkg-entry-crate-'));
+    crate = codeIndexOf((await codeProject(crateDir, CRATE)).store);
+  }, 30_000);
+  afterAll(() => rm(crateDir, { recursive: true, force: true }));
+
+  it('are its types, their public methods, then its other public symbols (a re-export as its target)', () => {
+    const { named, members, next } = entryPoints(crate);
+    const ids = (list: number[]): string[] => list.map((i) => crate.symbolId(i)).sort();
+    expect([ids(named), ids(members), ids(next)]).toEqual([['src/lib.rs#Engine'], ['src/lib.rs#Engine<R>.compile'], ['src/util.rs#helper']]);
+  });
+});
