@@ -3,7 +3,8 @@
 //   own name, a prefix every type carries) weighs like a stop word;
 // - symbols of test code inside source files (a Rust `mod tests`, a module or class named
 //   test/tests/testing, functions named test_*) count as test code, like test paths;
-// - at most a few symbols of one file on the first page, so the second and third file show.
+// - at most a few symbols of one file on the first page, so the second and third file show;
+// - a pointer (a re-export, a module declaration without a body) ranks below what it points at.
 import type { CodeIndex } from './code-index.js';
 
 /** The share of symbols whose name or enclosing names carry a term (0 when the term is unknown). */
@@ -78,4 +79,14 @@ export function capPerFile<T>(ranked: readonly T[], fileOf: (item: T) => number,
   }
   // Held-back items come right after the window, before what followed it.
   return [...out.slice(0, window), ...held, ...out.slice(window)];
+}
+
+/**
+ * Whether a symbol only points at code elsewhere: a re-export (`pub use`, `export … from`) or a
+ * module declaration without a body (Rust `mod x;`, one line, no members). A request naming it
+ * means its target (the definition, the file x.rs), which ranks first.
+ */
+export function isPointer(index: CodeIndex, ref: number): boolean {
+  const s = index.symbols[ref]!;
+  return s.kind === 'reexport' || (s.kind === 'module' && s.startLine === s.endLine && index.children[ref]!.length === 0);
 }

@@ -3,8 +3,12 @@
 // calls and to its enclosing symbol, a file to the files it imports and to the symbols its top-level
 // code calls, an imported file to its top-level symbols. With `focus` (files or symbols), the random
 // jump lands on them only (personalised PageRank), so the map leans towards what is being worked on.
+// The repository's entry points (entry-points.ts) come first, in up to ENTRY_SHARE of the budget;
+// pointers elsewhere (re-exports, `mod x;`) are left to what they point at.
 import { escapeForTerminal } from '../util/terminal-text.js';
 import type { CodeIndex } from './code-index.js';
+import { entryPoints } from './entry-points.js';
+import { isPointer } from './rank-rules.js';
 import { snippetOf } from './search-code.js';
 
 export interface RepoMapOptions {
@@ -34,6 +38,10 @@ export interface RepoMap {
 }
 
 const DAMPING = 0.85;
+/** Longest signature shown on a line of the map, in characters (longer ones end in `…`): a signature with comments inside must not take a tenth of the budget. */
+export const MAP_SIGNATURE = 120;
+/** Share of the budget the entry points may take before the rest of the map is chosen. */
+export const ENTRY_SHARE = 0.5;
 const ITERATIONS = 40;
 
 /** Personalised PageRank over weighted edges (`from`, `to`, `weight`); dangling mass jumps as teleport does. */
@@ -98,34 +106,48 @@ const oneLine = (text: string): string =>
     .map((l) => l.trim())
     .join(' ');
 
+/** At most `max` characters, the last one `…` when cut. */
+const cut = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
 export function repoMap(index: CodeIndex, options: RepoMapOptions = {}): RepoMap {
   const budget = Math.max(64, Math.floor(options.budgetTokens ?? 1024));
   const n = index.symbols.length;
   const { teleport, unmatched } = focusTeleport(index, options.focus ?? []);
   const rank = pageRank(n + index.files.length, referenceEdges(index), teleport);
+  const byRank = (a: number, b: number): number => rank[b]! - rank[a]! || a - b;
+  const tiers = entryPoints(index);
+  const entries = [...tiers.named.sort(byRank), ...tiers.members.sort(byRank), ...tiers.next.sort(byRank)];
   const order = index.symbols
     .map((_, i) => i)
-    .filter((i) => index.symbols[i]!.kind !== 'block')
-    .sort((a, b) => rank[b]! - rank[a]! || a - b);
+    .filter((i) => index.symbols[i]!.kind !== 'block' && !isPointer(index, i))
+    .sort(byRank);
   // Greedy: symbols in rank order while the rendered map (grouped by file) fits the budget.
   const picked: number[] = [];
+  const chosen = new Set<number>();
   const files = new Set<number>();
   let chars = 0;
   const line = (i: number): string => {
     const s = index.symbols[i]!;
     // One line per symbol and per file, whatever the names hold: a signature's line breaks (and
     // the indentation after them) become one space, and every name is escaped (escapeForTerminal).
-    const head = escapeForTerminal(s.signature === '' ? `${s.kind} ${s.qualifiedName}` : oneLine(s.signature));
+    const head = escapeForTerminal(s.signature === '' ? `${s.kind} ${s.qualifiedName}` : cut(oneLine(s.signature), MAP_SIGNATURE));
     return `  ${s.startLine}: ${head}${s.parent >= 0 ? ` (in ${escapeForTerminal(index.symbols[s.parent]!.name)})` : ''}\n`;
   };
-  for (const i of order) {
-    const file = index.symbols[i]!.file;
-    const cost = line(i).length + (files.has(file) ? 0 : escapeForTerminal(index.files[file]!.path).length + 1);
-    if ((chars + cost) / 4 > budget) continue;
-    chars += cost;
-    files.add(file);
-    picked.push(i);
-  }
+  const pick = (list: readonly number[], limit: number): void => {
+    for (const i of list) {
+      if (chosen.has(i)) continue;
+      const file = index.symbols[i]!.file;
+      const cost = line(i).length + (files.has(file) ? 0 : escapeForTerminal(index.files[file]!.path).length + 1);
+      if ((chars + cost) / 4 > limit) continue;
+      chars += cost;
+      files.add(file);
+      picked.push(i);
+      chosen.add(i);
+    }
+  };
+  pick(entries, budget * ENTRY_SHARE);
+  pick(order, budget);
+  picked.sort(byRank);
   const byFile = new Map<number, number[]>();
   for (const i of picked) {
     const f = index.symbols[i]!.file;

@@ -9,7 +9,7 @@ import { firstSentence } from '../lexicon/words.js';
 import { terms } from '../search/text/tokenize.js';
 import { type CodeIndex, isTestPath } from './code-index.js';
 import { type CodeConfidenceFeatures, codeConfidence, type NamedTier } from './code-confidence.js';
-import { capPerFile, commonTermWeight, isInlineTest } from './rank-rules.js';
+import { capPerFile, commonTermWeight, isInlineTest, isPointer } from './rank-rules.js';
 import { namedSymbols } from './symbol-query.js';
 import type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult } from './types.js';
 
@@ -38,6 +38,8 @@ export const CODE_RANK = {
   capWindow: 10,
   /** A query term carried by at least `share` of the symbols' names weighs `common` (rank-rules.ts). */
   commonTerms: { share: 0.3, common: 0.1, minSymbols: 50 },
+  /** Factor on the score of a pointer (a re-export, a bodyless module declaration: rank-rules.ts), below what it points at. */
+  pointer: 0.5,
   /** Factor on the score by kind (others 1). */
   kind: { type: 0.85, interface: 0.85, block: 0.7, constant: 0.9 } as Readonly<Record<string, number>>,
 };
@@ -172,6 +174,7 @@ export function searchCode(index: CodeIndex, query: string, options: CodeSearchO
     const test = isTestPath(index.files[s.file]!.path) || (CODE_RANK.inlineTests && isInlineTest(index, c.ref));
     if (test && !askTests) c.score *= CODE_RANK.test;
     c.score *= CODE_RANK.kind[s.kind] ?? 1;
+    if (isPointer(index, c.ref)) c.score *= CODE_RANK.pointer;
   }
   const candidates = new Map<number, Candidate>(scored);
   for (const named of namedSymbols(index, query)) {

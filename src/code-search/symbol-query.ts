@@ -4,6 +4,7 @@
 import { maxDistance } from '../search/text/fuzzy.js';
 import { osaDistance } from '../search/text/edit-distance.js';
 import type { CodeIndex } from './code-index.js';
+import { isPointer } from './rank-rules.js';
 import type { CodeEvidence, SymbolMatchMode } from './types.js';
 
 export interface NamedRef {
@@ -27,24 +28,78 @@ function words(query: string): string[] {
     .filter((w) => w.length >= 3);
 }
 
-/** camelCase, PascalCase with an inner capital, snake_case, dotted or a path: written as code. */
+/** A sigil before a name: `$Type` (JavaScript, PHP), `@decorator` (Python, TypeScript), Rust's raw `r#type`. */
+const SIGIL = /^(\$+|@|r#)(?=[A-Za-z_])/;
+
+/** A name without its sigil (`$Type` -> Type); the name itself when it has none. */
+export const bareName = (name: string): string => name.replace(SIGIL, '');
+
+/** camelCase, PascalCase with an inner capital, snake_case, dotted, a path or a sigil: written as code. */
 function looksLikeCode(word: string): boolean {
-  return /[a-z0-9][A-Z]/.test(word) || /[A-Za-z]_[A-Za-z]/.test(word) || /[A-Za-z]\.[A-Za-z]/.test(word) || word.includes('/');
+  return /[a-z0-9][A-Z]/.test(word) || /[A-Za-z]_[A-Za-z]/.test(word) || /[A-Za-z]\.[A-Za-z]/.test(word) || word.includes('/') || SIGIL.test(word);
+}
+
+/** Lookups built once per index: names with a sigil by their bare lower-case name, files by name without extension. */
+interface ExtraNames {
+  /** `type` -> symbols named `$Type`, `r#type`. */
+  bare: Map<string, number[]>;
+  /** `macros` -> `src/macros.rs`; a module's own file (`mod.rs`, `__init__.py`, `index.ts`) also by its folder's name. */
+  stems: Map<string, number[]>;
+}
+
+const extras = new WeakMap<CodeIndex, ExtraNames>();
+const push = (map: Map<string, number[]>, key: string, i: number): void => {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [i]);
+  else if (list.at(-1) !== i) list.push(i);
+};
+
+function extraNames(index: CodeIndex): ExtraNames {
+  const known = extras.get(index);
+  if (known !== undefined) return known;
+  const bare = new Map<string, number[]>();
+  index.symbols.forEach((s, i) => {
+    if (SIGIL.test(s.name)) push(bare, bareName(s.name).toLowerCase(), i);
+  });
+  const stems = new Map<string, number[]>();
+  index.files.forEach((f, i) => {
+    const parts = f.path.toLowerCase().split('/');
+    const base = parts.at(-1) ?? '';
+    const dot = base.lastIndexOf('.');
+    if (dot <= 0) return;
+    const stem = base.slice(0, dot);
+    push(stems, stem, i);
+    const folder = parts.at(-2);
+    if (folder !== undefined && /^(mod|__init__|index)$/.test(stem)) push(stems, folder, i);
+  });
+  const built = { bare, stems };
+  extras.set(index, built);
+  return built;
 }
 
 /** Symbols and files the query names. */
 export function namedSymbols(index: CodeIndex, query: string): NamedRef[] {
   const out = new Map<number, NamedRef>();
   const put = (ref: number, tier: number, evidence: CodeEvidence): void => {
+    // A pointer (a re-export, `mod x;`) is never lifted by its name: what it points at is.
+    const lifted = ref >= 0 && isPointer(index, ref) ? 0 : tier;
     const now = out.get(ref);
-    if (now === undefined || tier > now.tier) out.set(ref, { ref, tier, evidence });
+    if (now === undefined || lifted > now.tier) out.set(ref, { ref, tier: lifted, evidence });
   };
   const all = words(query);
+  const { bare, stems } = extraNames(index);
   for (const word of all) {
     const lower = word.toLowerCase();
     // A plain word (`read`) names a symbol only when it is the whole query.
     const code = looksLikeCode(word) || all.length === 1;
     for (const f of index.byFileName.get(lower) ?? []) put(-1 - f, 4, { source: 'symbol', rule: 'file' });
+    // A file's name without its extension (`macros` -> macros.rs), below a name written whole.
+    if (code) for (const f of stems.get(bareName(lower)) ?? []) put(-1 - f, 3, { source: 'symbol', rule: 'file' });
+    // A name with or without its sigil: `Type` finds `$Type`, `$Type` finds `Type`, each below the name as written.
+    if (code) {
+      const plain = bareName(lower);
+      for (const i of [...(bare.get(plain) ?? []), ...(plain === lower ? [] : (index.byName.get(plain) ?? []))]) put(i, 3, { source: 'symbol', rule: 'sigil' });
+    }
     if (word.includes('/'))
       index.files.forEach((f, i) => {
         if (f.path.toLowerCase().endsWith(`/${lower}`)) put(-1 - i, 3, { source: 'symbol', rule: 'file' });
@@ -84,6 +139,7 @@ export function lookupSymbols(index: CodeIndex, name: string, mode: SymbolMatchM
     const exactCase = s.name === name || s.qualifiedName === name;
     if (mode === 'exact') {
       if (n === lower || q === lower) found.push({ ref: i, rule: exactCase ? 'exact' : 'case-insensitive', rank: exactCase ? 0 : 1 });
+      else if (bareName(n) === bareName(lower)) found.push({ ref: i, rule: 'sigil', rank: 2 });
     } else if (mode === 'prefix') {
       // Names that start with the prefix first, then members of types that do (`Store` -> Store, Store.get).
       if (n.startsWith(lower) || q.startsWith(lower)) found.push({ ref: i, rule: 'prefix', rank: n.startsWith(lower) ? 0 : 1 });

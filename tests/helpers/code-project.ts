@@ -43,18 +43,18 @@ export const PROJECT_FILES: Readonly<Record<string, string>> = {
   ].join('\n'),
 };
 
-/** Writes the project into `dir` (without its code documents). */
-export async function writeProject(dir: string): Promise<void> {
-  for (const [path, text] of Object.entries(PROJECT_FILES)) {
+/** Writes the project (or other files) into `dir` (without its code documents). */
+export async function writeProject(dir: string, files: Readonly<Record<string, string>> = PROJECT_FILES): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
     await mkdir(join(dir, path, '..'), { recursive: true });
     await writeFile(join(dir, path), text);
   }
   await mkdir(join(dir, 'graphs'), { recursive: true });
 }
 
-/** Writes the project, generates its code documents and loads its graph. */
-export async function codeProject(dir: string): Promise<KnowledgeGraph> {
-  await writeProject(dir);
+/** Writes the project (or other files), generates its code documents and loads its graph. */
+export async function codeProject(dir: string, files: Readonly<Record<string, string>> = PROJECT_FILES): Promise<KnowledgeGraph> {
+  await writeProject(dir, files);
   await generateCode({ root: dir, outDir: join(dir, 'graphs', 'code'), exclude: [join(dir, 'graphs')] });
   return loadGraph(join(dir, 'graphs'), { cache: false });
 }

@@ -1,15 +1,16 @@
 import type { Node, QueryMatch } from 'web-tree-sitter';
 import { decorations, flat, signature } from './node-text.js';
+import { inObjectLiteral, MAX_OBJECT_MEMBERS, objectOwner } from './object-members.js';
 import type { CodeSymbol, SymbolKind } from './types.js';
 
-const KINDS = new Set<string>(['function', 'method', 'class', 'struct', 'interface', 'trait', 'type', 'enum', 'module', 'constant']);
+const KINDS = new Set<string>(['function', 'method', 'class', 'struct', 'interface', 'trait', 'type', 'enum', 'module', 'constant', 'macro', 'reexport']);
 /** Kinds whose functions are methods. */
 const TYPE_KINDS = new Set<SymbolKind>(['class', 'struct', 'interface', 'trait', 'enum']);
 const MAX_NAME = 200;
 /**
- * Definitions the shipped tags report that are not declarations: a function in an object
- * literal (`{ query: async () => … }`) or assigned to a member (`exports.f = …`) would read as a
- * top-level function of that name.
+ * Definitions the shipped tags report that are not declarations: a function assigned to a member
+ * (`exports.f = …`) would read as a top-level function of that name; a function in an object
+ * literal (`{ query: async () => … }`) is one only in a named or exported object (object-members.ts).
  */
 const NOT_DECLARATIONS = new Set(['pair', 'assignment_expression']);
 
@@ -17,6 +18,19 @@ interface Found {
   node: Node;
   kind: SymbolKind;
   name: string;
+  /** The object literal's name qualifying a member of it (`handlers` for `handlers.parse`; '' for an exported object). */
+  owner?: string;
+}
+
+/** Whether a definition is kept, and the object that qualifies it: object-literal members are counted against `members`. */
+function admit(node: Node, members: { count: number }): { keep: boolean; owner?: string } {
+  if (!inObjectLiteral(node)) return { keep: !NOT_DECLARATIONS.has(node.type) };
+  const owner = objectOwner(node);
+  // An unnamed object's method (`f({ run() {} })`) stays a function of its own name, as before.
+  if (owner === undefined) return { keep: node.type !== 'pair' };
+  if (members.count >= MAX_OBJECT_MEMBERS) return { keep: false };
+  members.count += 1;
+  return { keep: true, owner };
 }
 
 /** A range that names its contents without being a symbol itself (a Rust `impl` block). */
@@ -31,13 +45,15 @@ export function readMatches(matches: readonly QueryMatch[]): { found: Found[]; c
   const found = new Map<number, Found>();
   const containers: Container[] = [];
   const calls: Array<{ node: Node; name: string }> = [];
+  const members = { count: 0 };
   for (const match of matches) {
     const name = match.captures.find((c) => c.name === 'name')?.node;
     if (name === undefined) continue;
     for (const capture of match.captures) {
       const [role, kind] = capture.name.split('.', 2);
-      if (role === 'definition' && kind !== undefined && KINDS.has(kind) && !NOT_DECLARATIONS.has(capture.node.type) && !found.has(capture.node.id)) {
-        found.set(capture.node.id, { node: capture.node, kind: kind as SymbolKind, name: flat(name.text, MAX_NAME) });
+      if (role === 'definition' && kind !== undefined && KINDS.has(kind) && !found.has(capture.node.id)) {
+        const { keep, owner } = admit(capture.node, members);
+        if (keep) found.set(capture.node.id, { node: capture.node, kind: kind as SymbolKind, name: flat(name.text, MAX_NAME), ...(owner ? { owner } : {}) });
       } else if (role === 'container') {
         containers.push({ start: capture.node.startIndex, end: capture.node.endIndex, name: flat(name.text, MAX_NAME) });
       } else if (role === 'reference' && kind === 'call') {
@@ -82,7 +98,7 @@ export function buildSymbols(found: readonly Found[], containers: readonly Conta
     // C++ `int Widget::size() {…}` defines Widget.size.
     const parts = f.name.split('::').filter((p) => p !== '');
     const name = parts.at(-1) ?? f.name;
-    const scope = parts.slice(0, -1).join('.');
+    const scope = [...parts.slice(0, -1), ...(f.owner === undefined ? [] : [f.owner])].join('.');
     const container = parent === undefined ? containers.find((c) => c.start <= f.node.startIndex && f.node.endIndex <= c.end) : undefined;
     const outer = parent?.qualifiedName ?? container?.name ?? receiverType(f.node);
     const qualifier = scope === '' ? outer : outer === undefined ? scope : `${outer}.${scope}`;
@@ -113,7 +129,8 @@ export function buildSymbols(found: readonly Found[], containers: readonly Conta
   });
   for (const [index, qualifier] of named) {
     const symbol = symbols[index];
-    const type = types.get(qualifier);
+    // `impl<R> Deserializer<R>` names the type Deserializer: generic arguments are not part of its name.
+    const type = types.get(qualifier) ?? types.get(qualifier.replace(/<.*$/s, '').trim());
     if (symbol !== undefined && type !== undefined && type !== index) symbol.parent = type;
   }
   return symbols;

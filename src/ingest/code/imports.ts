@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { flat } from './node-text.js';
+import { javascriptReexports, rustUses } from './reexports.js';
 import type { CodeImport } from './types.js';
 
 const MAX_MODULE = 200;
@@ -43,14 +44,16 @@ function python(node: Node): CodeImport[] {
   const module = node.childForFieldName('module_name')?.text ?? '';
   const names = node.childrenForFieldName('name').map(pythonName);
   if (node.namedChildren.some((c) => c.type === 'wildcard_import')) names.push({ imported: '*', local: '*' });
-  return [{ module: flat(module, MAX_MODULE), names, line }];
+  const own = { module: flat(module, MAX_MODULE), names, line };
+  // `from . import x` may import the submodule x.py: also the module `.x`, binding nothing (it names a file only when there is one).
+  if (!/^\.+$/.test(module)) return [own];
+  return [own, ...names.filter((n) => n.imported !== '*').map((n) => ({ module: flat(`${module}${n.imported}`, MAX_MODULE), names: [], line }))];
 }
 
 /** Node types of import statements whose module is their text (less the keywords). */
 const PLAIN: Readonly<Record<string, { types: string[]; strip: RegExp }>> = {
   go: { types: ['import_spec'], strip: /^[\w.]*\s*/ },
   java: { types: ['import_declaration'], strip: /^import\s+(static\s+)?|;$/g },
-  rust: { types: ['use_declaration'], strip: /^(pub(\([^)]*\))?\s+)?use\s+|;$/g },
   csharp: { types: ['using_directive'], strip: /^(global\s+)?using\s+(static\s+)?|;$/g },
   cpp: { types: ['preproc_include'], strip: /^#\s*include\s*/ },
   php: { types: ['namespace_use_clause'], strip: /^\\/ },
@@ -78,12 +81,37 @@ function ruby(root: Node): CodeImport[] {
   });
 }
 
+/**
+ * Rust: one import per leaf of each `use` tree (`use a::{b, c as d}` imports `a::b` and `a::c` as
+ * d), and a module declaration without a body (`mod x;`) as the module `mod x`, which names the
+ * file x.rs or x/mod.rs (resolve-module.ts).
+ */
+function rust(root: Node): CodeImport[] {
+  const uses: CodeImport[] = rustUses(root).map((leaf) => ({
+    module: leaf.module,
+    names: leaf.imported === '*' ? [] : [{ imported: leaf.imported, local: leaf.local }],
+    line: leaf.statement.startPosition.row + 1,
+  }));
+  const mods: CodeImport[] = root.descendantsOfType('mod_item').flatMap((node) => {
+    const name = node.childForFieldName('name');
+    return node.childForFieldName('body') === null && name !== null ? [{ module: `mod ${name.text}`, names: [], line: node.startPosition.row + 1 }] : [];
+  });
+  return [...uses, ...mods].sort((a, b) => a.line - b.line);
+}
+
 /** The imports of a file: module as written and the names it binds, in source order. */
 export function readImports(root: Node, language: string): CodeImport[] {
   if (language === 'typescript' || language === 'tsx' || language === 'javascript') {
-    // Import declarations are top-level statements only: no walk of the whole tree.
-    return root.namedChildren.filter((n) => n.type === 'import_statement').flatMap((n) => javascript(n) ?? []);
+    // Import declarations are top-level statements only: no walk of the whole tree. `export … from`
+    // imports its module without binding a name here (its names are re-export symbols: reexports.ts).
+    const exported = new Map(javascriptReexports(root).map((leaf) => [leaf.statement.id, leaf]));
+    return root.namedChildren.flatMap((n) => {
+      if (n.type === 'import_statement') return javascript(n) ?? [];
+      const leaf = exported.get(n.id);
+      return leaf === undefined ? [] : [{ module: leaf.module, names: [], line: n.startPosition.row + 1 }];
+    });
   }
+  if (language === 'rust') return rust(root);
   if (language === 'python') return root.descendantsOfType(['import_statement', 'import_from_statement']).flatMap(python);
   if (language === 'ruby') return ruby(root);
   return plain(root, language);

@@ -6,6 +6,8 @@ import { buildSymbols, enclosing, readMatches } from './definitions.js';
 import { grammarFor } from './grammar.js';
 import { readImports } from './imports.js';
 import { languageFor, type LanguageSpec } from './languages.js';
+import { decorations } from './node-text.js';
+import { javascriptReexports, reexportSignature, rustUses, type UseLeaf } from './reexports.js';
 import type { CodeCall, CodeImport, CodeModel, CodeSymbol } from './types.js';
 
 /** Syntax errors reported per file, at most. */
@@ -67,6 +69,40 @@ function resolveCalls(calls: CodeCall[], symbols: readonly CodeSymbol[], imports
   }
 }
 
+/**
+ * Re-export symbols (kind `reexport`, named by the name exported here, with the statement's doc
+ * comment), each calling its target through the import (an edge to the target symbol when the
+ * module resolves to a file of the repository). Wildcards re-export no name and make none.
+ */
+function reexportSymbols(
+  leaves: readonly UseLeaf[],
+  language: string,
+  parents: ReadonlyArray<number | undefined>,
+  symbols: CodeSymbol[],
+  calls: CodeCall[],
+): void {
+  leaves.forEach((leaf, k) => {
+    if (!leaf.exported || leaf.local === '*') return;
+    const parent = parents[k];
+    const owner = parent === undefined ? undefined : symbols[parent];
+    const { doc, decorators } = decorations(leaf.statement);
+    const line = leaf.statement.startPosition.row + 1;
+    const index = symbols.length;
+    symbols.push({
+      kind: 'reexport',
+      name: leaf.local,
+      qualifiedName: owner === undefined ? leaf.local : `${owner.qualifiedName}.${leaf.local}`,
+      signature: reexportSignature(leaf, language),
+      ...(doc === undefined ? {} : { doc }),
+      startLine: line,
+      endLine: leaf.statement.endPosition.row + 1,
+      ...(parent === undefined ? {} : { parent }),
+      decorators,
+    });
+    calls.push({ from: index, name: leaf.local, line, via: { rule: 'import', module: leaf.module, imported: leaf.imported } });
+  });
+}
+
 /** A file over its time budget: its text as blocks of lines, and why. */
 function overBudget(text: string, spec: LanguageSpec, file: string, budgetMs: number): CodeModel {
   const model = textBlocks(text, spec.id);
@@ -108,6 +144,12 @@ export async function parseCode(text: string, spec: LanguageSpec, file: string, 
       return { ...(caller === undefined ? {} : { from: caller }), name: c.name, line: c.node.startPosition.row + 1 };
     });
     resolveCalls(codeCalls, symbols, imports);
+    const leaves = spec.id === 'rust' ? rustUses(root) : ['typescript', 'tsx', 'javascript'].includes(spec.id) ? javascriptReexports(root) : [];
+    const parents = enclosing(
+      found,
+      leaves.map((l) => l.statement.startIndex),
+    );
+    reexportSymbols(leaves, spec.id, parents, symbols, codeCalls);
     const diagnostics = root.hasError ? syntaxDiagnostics(root, file) : [];
     return { language: spec.id, symbols, imports, calls: codeCalls, diagnostics };
   } finally {

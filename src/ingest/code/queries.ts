@@ -37,6 +37,7 @@ export const EXTRA_QUERIES = {
 (trait_item name: (type_identifier) @name) @definition.trait
 (type_item name: (type_identifier) @name) @definition.type
 (mod_item name: (identifier) @name) @definition.module
+(macro_definition name: (identifier) @name) @definition.macro
 (impl_item type: (_) @name) @container.impl
 (call_expression function: [(identifier) @name (field_expression field: (field_identifier) @name) (scoped_identifier name: (identifier) @name)]) @reference.call
 `,
@@ -60,6 +61,7 @@ export const EXTRA_QUERIES = {
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
 (namespace_definition name: (_) @name) @definition.module
+(preproc_function_def name: (identifier) @name) @definition.macro
 (call_expression function: [(identifier) @name (field_expression field: (field_identifier) @name) (qualified_identifier name: (identifier) @name)]) @reference.call
 `,
   ruby: `

@@ -1,7 +1,20 @@
 import type { Diagnostic } from '../../errors.js';
 
 /** Kinds of symbols, as `mdkg:kind` values. */
-export type SymbolKind = 'function' | 'method' | 'class' | 'struct' | 'interface' | 'trait' | 'type' | 'enum' | 'module' | 'constant' | 'block';
+export type SymbolKind =
+  | 'function'
+  | 'method'
+  | 'class'
+  | 'struct'
+  | 'interface'
+  | 'trait'
+  | 'type'
+  | 'enum'
+  | 'module'
+  | 'constant'
+  | 'macro'
+  | 'reexport'
+  | 'block';
 
 /** A named unit of code found by the grammar's tags queries (or a block of lines of a file without a grammar). */
 export interface CodeSymbol {
