@@ -109,10 +109,19 @@ function hitTable(hits: readonly CodeHit[]): string {
   return renderTable(['#', 'where', 'kind', 'symbol', 'conf', 'snippet'], rows);
 }
 
+/** `path: sparql · file: read only` — the request's words in the path and in the file field (at most 6). */
+function fileEvidence(f: CodeFileHit): string {
+  const parts = [];
+  if (f.evidence.pathTerms.length > 0) parts.push(`path: ${f.evidence.pathTerms.join(' ')}`);
+  const inFile = f.evidence.fileTerms.filter((t) => !f.evidence.pathTerms.includes(t));
+  if (inFile.length > 0) parts.push(`file: ${inFile.slice(0, 6).join(' ')}${inFile.length > 6 ? ' …' : ''}`);
+  return parts.join(' · ');
+}
+
 function fileTable(files: readonly CodeFileHit[]): string {
   if (files.length === 0) return 'no files found\n';
   const rows = files.flatMap((f, i) => [
-    [String(i + 1), f.file, `${f.lines} lines`, f.confidence.toFixed(2), f.evidence.pathTerms.length > 0 ? `path: ${f.evidence.pathTerms.join(' ')}` : ''],
+    [String(i + 1), f.file, `${f.lines} lines`, f.confidence.toFixed(2), fileEvidence(f)],
     ...f.symbols.map((h) => ['', `  :${h.startLine}-${h.endLine}`, h.kind, h.qualifiedName, h.snippet]),
   ]);
   return renderTable(['#', 'file / symbol', 'kind', 'name / conf', 'snippet'], rows);
