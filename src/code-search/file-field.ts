@@ -15,6 +15,7 @@ import fileFieldData from './data/code-file-field.json' with { type: 'json' };
 import { MdkgError } from '../errors.js';
 import { checkFitFile, exactKeys, finiteAt } from '../search/params/data-file.js';
 import { Bm25Index, type Bm25Params } from '../search/text/bm25.js';
+import { terms } from '../search/text/tokenize.js';
 import type { CodeCatalog } from './code-records.js';
 
 /** The file field's BM25F (standard k1 and b; not tuned). */
@@ -104,5 +105,16 @@ export function fileFieldScores(field: Bm25Index, weights: ReadonlyMap<string, n
 export function fileFieldTerms(field: Bm25Index, file: number, queryTerms: Iterable<string>): string[] {
   const out: string[] = [];
   for (const t of queryTerms) if (!out.includes(t) && field.fieldsOf(t, file).length > 0) out.push(t);
+  return out;
+}
+
+/** The request's words (as written, lower case) that carry one of `matched` (index terms, stemmed): `queri read onli` -> `query read-only`. */
+export function requestWords(query: string, matched: readonly string[]): string[] {
+  const want = new Set(matched);
+  const out: string[] = [];
+  for (const word of query.toLowerCase().split(/[\s,;:!?()"'`]+/)) {
+    const bare = word.replace(/^[.]+|[.]+$/g, '');
+    if (bare !== '' && !out.includes(bare) && terms(bare).some((t) => want.has(t))) out.push(bare);
+  }
   return out;
 }

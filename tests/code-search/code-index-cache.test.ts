@@ -71,7 +71,7 @@ describe('persisted code index', () => {
     const opened = await openCodeIndex(graphs, cacheDir, load);
     expect([opened.fromCache, loads - before, opened.diagnostics]).toEqual([false, 1, []]);
     expect((await openCodeIndex(graphs, cacheDir, load)).fromCache).toBe(true);
-    loads = before;
+    loads = before; // the tests below count loads from here as before this one
   });
 
   it('is rebuilt with MDKG_CACHE_CORRUPT when tampered with', async () => {

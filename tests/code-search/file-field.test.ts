@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fileFieldData from '../../src/code-search/data/code-file-field.json' with { type: 'json' };
 import { CodeIndex, type CodeCatalog, type CodeSymbolRecord } from '../../src/code-search/code-index.js';
-import { FILE_FUSION, fileFusionFromFile, filePathText } from '../../src/code-search/file-field.js';
+import { FILE_FUSION, fileFusionFromFile, filePathText, requestWords } from '../../src/code-search/file-field.js';
 import { searchCodeRequest } from '../../src/code-search/requests.js';
 import { fileScoresOf, queryWeights, searchCode } from '../../src/code-search/search-code.js';
 import { groupByFile } from '../../src/code-search/search-code-files.js';
@@ -124,6 +124,16 @@ describe('file-level field', () => {
     ['Makefile', 'Makefile Makefile'],
   ])('path text of %s', (path, text) => {
     expect(filePathText(path)).toBe(text);
+  });
+});
+
+describe('requestWords', () => {
+  it.each([
+    ['where is a SPARQL query made read-only', ['queri', 'read', 'onli'], ['query', 'read-only']],
+    ['Evict stale entries.', ['entri'], ['entries']],
+    ['evict stale entries', [], []],
+  ])('%s with %j -> %j', (query, matched, words) => {
+    expect(requestWords(query, matched)).toEqual(words);
   });
 });
 
