@@ -9,7 +9,7 @@
  * smaller values. Writes
  * src/code-search/data/code-file-field.json (or --out <file>); --report prints the grid only.
  *
- *   npx tsx benchmarks/fit-code-file-field.ts
+ *   npm run fit:code-file-field            (npx tsx benchmarks/fit-code-file-field.ts)
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
