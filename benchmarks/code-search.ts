@@ -20,6 +20,7 @@
  *   npm run bench:code-search -- --strategy lexical,auto   # only these (default: all four)
  *   npm run bench:code-search -- --vector-cache /tmp/v      # keep the vectors across runs
  *   npm run bench:code-search -- --file-rank '{"decay":0.5}' # tune search_code by file (five-language sets)
+ *   npm run bench:code-search -- --file-fusion '{"fileWeight":0.3,"prior":0.1}' # the file field's fusion (file-field.ts)
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { CODE_BM25 } from '../src/code-search/code-index.js';
 import { CODE_VECTOR_PARAMS, searchCodeWithStrategy } from '../src/code-search/code-strategies.js';
 import { embedCode } from '../src/code-search/code-vectors.js';
+import { FILE_FUSION } from '../src/code-search/file-field.js';
 import { CODE_RANK } from '../src/code-search/search-code.js';
 import { CODE_FILE_RANK, groupByFile } from '../src/code-search/search-code-files.js';
 import type { CodeStrategy } from '../src/code-search/types.js';
@@ -46,6 +48,8 @@ const jsonOut = opt('--json');
 const bm25Override = opt('--bm25');
 const rankOverride = opt('--rank');
 if (rankOverride !== undefined) Object.assign(CODE_RANK, JSON.parse(rankOverride));
+const fileFusionOverride = opt('--file-fusion');
+if (fileFusionOverride !== undefined) Object.assign(FILE_FUSION, JSON.parse(fileFusionOverride));
 const fileRankOverride = opt('--file-rank');
 if (fileRankOverride !== undefined) Object.assign(CODE_FILE_RANK, JSON.parse(fileRankOverride));
 // Tuning the vector strategies (train and dev only): --vector-params '{"auto":{...}}'
@@ -104,9 +108,9 @@ for (const d of readCodeDatasets(splits)) {
     async (q: string): Promise<RangeHit[]> => {
       const options = { strategy, ...(vectors === undefined ? {} : { vectors }) };
       if (!byFile) return (await searchCodeWithStrategy(cat.index, q, { limit: 10, ...options })).hits;
-      // By file: the files of search_code by file (search-code-files.ts), each as its best symbol.
+      // By file: the files of search_code by file (search-code-files.ts), each as its best symbol (the file itself when none is listed).
       const wide = await searchCodeWithStrategy(cat.index, q, { limit: 100, ...options });
-      return groupByFile(cat.index, q, wide.hits, 10).map((f) => f.symbols[0]!);
+      return groupByFile(cat.index, q, wide.hits, 10).map((f): RangeHit => f.symbols[0] ?? { file: f.file, startLine: 1, endLine: f.lines });
     };
   const ours: [string, (q: string) => Promise<RangeHit[]>][] = strategies
     .filter((s) => s === 'lexical' || vectors !== undefined)

@@ -2,9 +2,10 @@
 // (`<graphs>/.mdkg/code-index.bin`) instead of loading the graph and indexing every symbol. One
 // signed file (graph/signed-file.ts: a JSON header line with an HMAC of the payload with this user's
 // secret, then the payload V8-serialized): the code catalog (code-records.ts), the symbols' BM25
-// index as four arrays (search/text/bm25.ts `packBm25`), the learned pairs and the load's problems.
+// index and the file-level field (file-field.ts) each as four arrays (search/text/bm25.ts
+// `packBm25`), the learned pairs and the load's problems.
 // It is used only when its header names this format version and this key: the mdkg version, the
-// BM25 parameters and the content hash of every document file of the graph folder (sha256 of each
+// BM25 parameters (the symbols' and the file field's) and the content hash of every document file of the graph folder (sha256 of each
 // file's bytes, with its path), so an edited, added, removed or renamed document makes it stale
 // (rebuilt quietly). A file another user or a repository brought is never deserialized; a damaged
 // one is rebuilt with a warning (MDKG_CACHE_CORRUPT).
@@ -18,10 +19,11 @@ import { readSignedFile, type SignedFile, tooLargeMiss, writeSignedFile } from '
 import type { PairRecord } from '../search/learned/pair-records.js';
 import { Bm25Index, type Bm25Params, type PackedBm25, packBm25, unpackBm25 } from '../search/text/bm25.js';
 import { CODE_BM25, type CodeCatalog, CodeIndex } from './code-index.js';
+import { FILE_FIELD_BM25 } from './file-field.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 export const CODE_INDEX_FILE = 'code-index.bin';
-const KIND: SignedFile = { format: 'mdkg-code-index', version: 1, maxBytes: 512 * 1024 * 1024 };
+const KIND: SignedFile = { format: 'mdkg-code-index', version: 2, maxBytes: 512 * 1024 * 1024 };
 /** Part of the key: a new mdkg version rebuilds the file. */
 export const CODE_INDEX_MDKG_VERSION = PACKAGE_VERSION;
 
@@ -29,6 +31,8 @@ export const CODE_INDEX_MDKG_VERSION = PACKAGE_VERSION;
 export interface CodeSnapshot {
   catalog: CodeCatalog;
   bm25: PackedBm25;
+  /** The file-level field (file-field.ts), packed like `bm25` (format version 2). */
+  fileField: PackedBm25;
   pairs: PairRecord[];
   /** The graph load's problems, reported again on a warm run. */
   diagnostics: Diagnostic[];
@@ -37,7 +41,7 @@ export interface CodeSnapshot {
 /** The snapshot of a built index. */
 export function codeSnapshot(index: CodeIndex, pairs: PairRecord[], diagnostics: readonly Diagnostic[]): CodeSnapshot {
   const catalog: CodeCatalog = { files: [...index.files], symbols: [...index.symbols], fileCalls: new Map(index.fileCalls as Map<number, number[]>) };
-  return { catalog, bm25: packBm25(index.bm25.state()), pairs, diagnostics: [...diagnostics] };
+  return { catalog, bm25: packBm25(index.bm25.state()), fileField: packBm25(index.fileField.state()), pairs, diagnostics: [...diagnostics] };
 }
 
 /**
@@ -64,7 +68,7 @@ export async function codeIndexKey(graphs: string, params: Bm25Params = CODE_BM2
     }
   }
   return createHash('sha256')
-    .update(JSON.stringify({ version: CODE_INDEX_MDKG_VERSION, params, documents: digest.digest('hex') }))
+    .update(JSON.stringify({ version: CODE_INDEX_MDKG_VERSION, params, fileField: FILE_FIELD_BM25, documents: digest.digest('hex') }))
     .digest('hex');
 }
 
@@ -92,6 +96,8 @@ export async function readCodeIndexCache(cacheDir: string, key: string): Promise
     !(s.catalog.fileCalls instanceof Map) ||
     s.bm25 === undefined ||
     !(s.bm25.offsets instanceof Int32Array) ||
+    s.fileField === undefined ||
+    !(s.fileField.offsets instanceof Int32Array) ||
     !Array.isArray(s.pairs) ||
     !Array.isArray(s.diagnostics)
   )
@@ -106,7 +112,7 @@ export async function writeCodeIndexCache(cacheDir: string, key: string, snapsho
 
 /** The index a snapshot holds (no BM25 build: the persisted postings are read in place). */
 export function indexFromSnapshot(snapshot: CodeSnapshot): CodeIndex {
-  return new CodeIndex(snapshot.catalog, CODE_BM25, Bm25Index.fromState(unpackBm25(snapshot.bm25)));
+  return new CodeIndex(snapshot.catalog, CODE_BM25, Bm25Index.fromState(unpackBm25(snapshot.bm25)), Bm25Index.fromState(unpackBm25(snapshot.fileField)));
 }
 
 export interface OpenedCodeIndex {

@@ -6,6 +6,7 @@ import type { QuadStore } from '../rdf/quad-store.js';
 import { Bm25Index, type Bm25Params } from '../search/text/bm25.js';
 import { FuzzyVocabulary } from '../search/text/fuzzy.js';
 import { type CodeCatalog, type CodeFileRecord, type CodeSymbolRecord, readCodeCatalog } from './code-records.js';
+import { buildFileField } from './file-field.js';
 
 export type { CodeCatalog, CodeFileRecord, CodeSymbolRecord } from './code-records.js';
 
@@ -39,6 +40,8 @@ export class CodeIndex {
   readonly files: readonly CodeFileRecord[];
   readonly symbols: readonly CodeSymbolRecord[];
   readonly bm25: Bm25Index;
+  /** The file-level field: one BM25 document per file of its own words (file-field.ts). */
+  readonly fileField: Bm25Index;
   readonly fuzzy: FuzzyVocabulary;
   /** Callers of each symbol (symbol indexes; a file's top-level code is not a symbol and not listed). */
   readonly callers: readonly number[][];
@@ -55,8 +58,8 @@ export class CodeIndex {
   readonly byFileName = new Map<string, number[]>();
   readonly buildMs: number;
 
-  /** `bm25`: the symbols' index as persisted (code-index-cache.ts), instead of building it. */
-  constructor(catalog: CodeCatalog, params: Bm25Params = CODE_BM25, bm25?: Bm25Index) {
+  /** `bm25`, `fileField`: the symbols' index and the file field as persisted (code-index-cache.ts), instead of building them. */
+  constructor(catalog: CodeCatalog, params: Bm25Params = CODE_BM25, bm25?: Bm25Index, fileField?: Bm25Index) {
     const began = performance.now();
     this.files = catalog.files;
     this.symbols = catalog.symbols;
@@ -84,6 +87,7 @@ export class CodeIndex {
     this.importers = importers;
     this.fileCallers = fileCallers;
     this.bm25 = bm25 ?? Bm25Index.build(symbolDocs(catalog), params);
+    this.fileField = fileField ?? buildFileField(catalog);
     // Bucketed on the first correction (most searches need none).
     this.fuzzy = new FuzzyVocabulary(
       () => this.bm25.vocabulary(),

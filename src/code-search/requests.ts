@@ -7,7 +7,7 @@ import { CodeIndex, codeIndexOf } from './code-index.js';
 import { confinePath } from './confine-path.js';
 import { fileStructure, renderStructure, type StructureFolder } from './file-structure.js';
 import { type RepoMap, repoMap } from './repo-map.js';
-import { searchCode, symbolFields } from './search-code.js';
+import { inScope, normalizeScope, searchCode, symbolFields } from './search-code.js';
 import { patternIndexOf, type SimilarPatternsResult } from './similar-patterns.js';
 import { lookupSymbols } from './symbol-query.js';
 import { LearnedPairs } from '../search/learned/learned-pairs.js';
@@ -65,7 +65,11 @@ export async function searchCodeRequest(
     // Files: the symbols of the widest window, grouped (search-code-files.ts).
     const result = await searchCodeRequest(ctx, { ...args, by: 'symbol', limit: 100 });
     const { groupByFile } = await import('./search-code-files.js');
-    const files = groupByFile(opened(ctx).index, args.query, result.hits, Math.max(1, Math.min(100, Math.floor(args.limit ?? 10))));
+    const scope = args.path === undefined ? undefined : normalizeScope(await confinePath(ctx.root, args.path));
+    const files = groupByFile(opened(ctx).index, args.query, result.hits, Math.max(1, Math.min(100, Math.floor(args.limit ?? 10))), {
+      admit: (file) => inScope(file, scope),
+      hitsOnly: args.kind !== undefined,
+    });
     return { ...result, hits: [], files };
   }
   const path = args.path === undefined ? undefined : await confinePath(ctx.root, args.path);

@@ -3,12 +3,14 @@
 //    the callers of an exact match follow them (references below definitions);
 // 2. BM25F over name words, enclosing names, doc comment, signature and path, with typo correction;
 // 3. graph expansion: a matched method lifts its class, a matched symbol its callers and callees.
-// Tests rank below implementation (a factor on their score); no query-specific rules.
+// Tests rank below implementation (a factor on their score); a symbol of a file whose file-level
+// field answers the request rises a little (file-field.ts); no query-specific rules.
 import { MdkgError } from '../errors.js';
 import { firstSentence } from '../lexicon/words.js';
 import { terms } from '../search/text/tokenize.js';
 import { type CodeIndex, isTestPath } from './code-index.js';
 import { type CodeConfidenceFeatures, codeConfidence, type NamedTier } from './code-confidence.js';
+import { FILE_FUSION, fileFieldScores } from './file-field.js';
 import { capPerFile, commonTermWeight, isInlineTest, isPointer } from './rank-rules.js';
 import { namedSymbols } from './symbol-query.js';
 import type { CodeEvidence, CodeHit, CodeSearchOptions, CodeSearchResult } from './types.js';
@@ -96,11 +98,11 @@ export function snippetOf(doc: string, signature: string): string {
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
 
-function bm25Candidates(
-  index: CodeIndex,
-  query: string,
-  take: number,
-): { scored: Map<number, Candidate>; weights: Map<string, number>; corrected: { from: string; to: string }[] } {
+/**
+ * The weighted terms of a request: a term of the index weighs 1, or less when it is common to the
+ * symbols' names (rank-rules.ts); an unknown term is replaced by its typo correction, if any.
+ */
+export function queryWeights(index: CodeIndex, query: string): { weights: Map<string, number>; corrected: { from: string; to: string }[] } {
   const weights = new Map<string, number>();
   const corrected: { from: string; to: string }[] = [];
   for (const term of terms(query)) {
@@ -115,6 +117,21 @@ function bm25Candidates(
       corrected.push({ from: fix.from, to: fix.to });
     } else weights.set(term, 1);
   }
+  return { weights, corrected };
+}
+
+/** The file field's normalized scores for a request, test files ranked down like test symbols unless the request says test. */
+export function fileScoresOf(index: CodeIndex, weights: ReadonlyMap<string, number>): Map<number, number> {
+  const askTests = CODE_RANK.testQuery && weights.has('test');
+  return fileFieldScores(index.fileField, weights, (f) => (!askTests && isTestPath(index.files[f]!.path) ? CODE_RANK.test : 1));
+}
+
+function bm25Candidates(
+  index: CodeIndex,
+  query: string,
+  take: number,
+): { scored: Map<number, Candidate>; weights: Map<string, number>; corrected: { from: string; to: string }[] } {
+  const { weights, corrected } = queryWeights(index, query);
   const scored = new Map<number, Candidate>();
   for (const { doc, score } of index.bm25.search(weights, take)) scored.set(doc, { ref: doc, tier: 0, score, evidence: [] });
   return { scored, weights, corrected };
@@ -169,8 +186,11 @@ export function searchCode(index: CodeIndex, query: string, options: CodeSearchO
   expand(index, scored);
   learn(scored, options.learned);
   const askTests = CODE_RANK.testQuery && weights.has('test');
+  // The file prior: a symbol of a file whose own words answer the request rises (file-field.ts).
+  const fileScores = FILE_FUSION.prior > 0 ? fileScoresOf(index, weights) : undefined;
   for (const c of scored.values()) {
     const s = index.symbols[c.ref]!;
+    if (fileScores !== undefined) c.score *= 1 + FILE_FUSION.prior * (fileScores.get(s.file) ?? 0);
     const test = isTestPath(index.files[s.file]!.path) || (CODE_RANK.inlineTests && isInlineTest(index, c.ref));
     if (test && !askTests) c.score *= CODE_RANK.test;
     c.score *= CODE_RANK.kind[s.kind] ?? 1;

@@ -52,14 +52,18 @@ export interface CodeFileHit {
   file: string;
   language: string;
   lines: number;
-  /** The sum of its symbols' reciprocal ranks, each further symbol weighted less (search-code-files.ts). */
+  /** Its rank by its symbols' reciprocal ranks (each further symbol weighted less) fused with its rank by the file field (search-code-files.ts). */
   score: number;
-  /** The confidence of its best symbol. */
+  /** The confidence of its best symbol (0 for a file without a symbol matching the request). */
   confidence: number;
-  /** Its best symbols among the hits, best first (at most 3). */
+  /** Its best symbols among the hits, best first (at most 3); for a file only the file field brought, its symbols matching most request words. */
   symbols: CodeHit[];
-  /** The request's words in the file's path, the words its symbols matched, and how many of its symbols were among the hits. */
-  evidence: { pathTerms: string[]; matchedTerms: string[]; symbolHits: number };
+  /**
+   * The request's words in the file's path, the request's words its file field holds (path, names,
+   * signatures and doc comments of its symbols: file-field.ts), the words its symbols matched, and
+   * how many of its symbols were among the hits.
+   */
+  evidence: { pathTerms: string[]; fileTerms: string[]; matchedTerms: string[]; symbolHits: number };
 }
 
 /** `symbol` (a ranked list of symbols, the default) or `file` (files, each with its best symbols). */

@@ -6,7 +6,8 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_INDEX_FILE, codeIndexKey, openCodeIndex } from '../../src/code-search/code-index-cache.js';
+import { CODE_INDEX_FILE, codeIndexKey, codeSnapshot, openCodeIndex } from '../../src/code-search/code-index-cache.js';
+import { writeSignedFile } from '../../src/graph/signed-file.js';
 import { codeIndexOf } from '../../src/code-search/code-index.js';
 import { searchCodeRequest } from '../../src/code-search/requests.js';
 import type { KnowledgeGraph } from '../../src/graph/knowledge-graph.js';
@@ -46,6 +47,31 @@ describe('persisted code index', () => {
       const fromFile = await searchCodeRequest({ index: warm.index, pairs: warm.pairs, root: dir }, { query, limit: 10 });
       expect(fromFile).toEqual(fromStore);
     }
+  });
+
+  it('round-trips the file-level field and search by file', async () => {
+    const cold = codeIndexOf(kg.store);
+    const warm = await openCodeIndex(graphs, cacheDir, load);
+    expect(warm.fromCache).toBe(true);
+    expect([...warm.index.fileField.vocabulary()].sort()).toEqual([...cold.fileField.vocabulary()].sort());
+    for (const query of QUERIES) {
+      const weights = new Map([[query.split(' ')[0]!.toLowerCase(), 1]]);
+      expect(warm.index.fileField.search(weights, 10)).toEqual(cold.fileField.search(weights, 10));
+      const fromStore = await searchCodeRequest({ store: kg.store, root: dir }, { query, by: 'file' });
+      const fromFile = await searchCodeRequest({ index: warm.index, pairs: warm.pairs, root: dir }, { query, by: 'file' });
+      expect(fromFile).toEqual(fromStore);
+    }
+  });
+
+  it('rebuilds a file of the format before the file field (version 1) quietly, never reading it', async () => {
+    const key = await codeIndexKey(graphs);
+    const { fileField: _dropped, ...old } = codeSnapshot(codeIndexOf(kg.store), [], []);
+    await writeSignedFile(join(cacheDir, CODE_INDEX_FILE), { format: 'mdkg-code-index', version: 1, maxBytes: 512 * 1024 * 1024 }, key, old);
+    const before = loads;
+    const opened = await openCodeIndex(graphs, cacheDir, load);
+    expect([opened.fromCache, loads - before, opened.diagnostics]).toEqual([false, 1, []]);
+    expect((await openCodeIndex(graphs, cacheDir, load)).fromCache).toBe(true);
+    loads = before; // the tests below count loads from here as before this one
   });
 
   it('is rebuilt with MDKG_CACHE_CORRUPT when tampered with', async () => {

@@ -57,10 +57,10 @@ describe('groupByFile', () => {
       file: 'src/parser/b.ts',
       language: 'typescript',
       lines: 20,
-      score: 0.729, // 1/2 + 0.5/3 + 0.25/4
+      score: 0.1909, // first by its symbols and by its file field ('parser' in its path): (1 + 1.1) / (10 + 1)
       confidence: 0.9,
       symbols: hits.slice(0, 3),
-      evidence: { pathTerms: ['parser'], matchedTerms: ['parser', 'token'], symbolHits: 4 },
+      evidence: { pathTerms: ['parser'], fileTerms: ['parser'], matchedTerms: ['parser', 'token'], symbolHits: 4 },
     });
   });
 

@@ -109,10 +109,22 @@ function hitTable(hits: readonly CodeHit[]): string {
   return renderTable(['#', 'where', 'kind', 'symbol', 'conf', 'snippet'], rows);
 }
 
-function fileTable(files: readonly CodeFileHit[]): string {
+/** `path: sparql · file: query read-only`: the request's words in the path and in the file field (at most 6). */
+function fileEvidence(f: CodeFileHit, query: string, requestWords: RequestWords): string {
+  const parts = [];
+  const inPath = requestWords(query, f.evidence.pathTerms);
+  if (inPath.length > 0) parts.push(`path: ${inPath.join(' ')}`);
+  const inFile = requestWords(query, f.evidence.fileTerms).filter((w) => !inPath.includes(w));
+  if (inFile.length > 0) parts.push(`file: ${inFile.slice(0, 6).join(' ')}${inFile.length > 6 ? ' …' : ''}`);
+  return parts.join(' · ');
+}
+
+type RequestWords = (query: string, matched: readonly string[]) => string[];
+
+function fileTable(files: readonly CodeFileHit[], query: string, requestWords: RequestWords): string {
   if (files.length === 0) return 'no files found\n';
   const rows = files.flatMap((f, i) => [
-    [String(i + 1), f.file, `${f.lines} lines`, f.confidence.toFixed(2), f.evidence.pathTerms.length > 0 ? `path: ${f.evidence.pathTerms.join(' ')}` : ''],
+    [String(i + 1), f.file, `${f.lines} lines`, f.confidence.toFixed(2), fileEvidence(f, query, requestWords)],
     ...f.symbols.map((h) => ['', `  :${h.startLine}-${h.endLine}`, h.kind, h.qualifiedName, h.snippet]),
   ]);
   return renderTable(['#', 'file / symbol', 'kind', 'name / conf', 'snippet'], rows);
@@ -149,7 +161,11 @@ export async function searchCodeCommand(args: string[], io: CliIo): Promise<numb
     ...(strategy === undefined ? {} : { strategy }),
     ...(by === undefined ? {} : { by }),
   });
-  return print(io, values.json === true, { ...result }, () => (result.files === undefined ? hitTable(result.hits) : fileTable(result.files)));
+  // Loaded with the search (already in memory then), not at CLI start.
+  const { requestWords } = await import('../../code-search/file-field.js');
+  return print(io, values.json === true, { ...result }, () =>
+    result.files === undefined ? hitTable(result.hits) : fileTable(result.files, result.query, requestWords),
+  );
 }
 
 export async function searchBySymbolCommand(args: string[], io: CliIo): Promise<number> {
