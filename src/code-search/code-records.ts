@@ -15,6 +15,8 @@ export interface CodeFileRecord {
   symbols: number[];
   /** Indexes of the repository files it imports. */
   imports: number[];
+  /** The module doc comment (the document's `description`), when it has one. */
+  doc?: string;
 }
 
 export interface CodeSymbolRecord {
@@ -105,7 +107,16 @@ export function readCodeCatalog(store: QuadStore): CodeCatalog {
         }) - 1
       );
     });
-    return { iri: value(id) ?? '', path, language: first(language, id) ?? '', lines: Number(first(lineCount, id) ?? 0), symbols: indexes, imports: [] };
+    const doc = first(docs, id);
+    return {
+      iri: value(id) ?? '',
+      path,
+      language: first(language, id) ?? '',
+      lines: Number(first(lineCount, id) ?? 0),
+      symbols: indexes,
+      imports: [],
+      ...(doc === undefined || doc === '' ? {} : { doc }),
+    };
   });
   const symbolIndex = new Map(symbolIds.map((s, i) => [s, i]));
   const resolve = (ids: readonly number[] | undefined): number[] => (ids ?? []).map((t) => symbolIndex.get(t)).filter((t): t is number => t !== undefined);

@@ -1,6 +1,6 @@
 // The file-level field of search_code (issue 28): one BM25 document per source file of the file's
 // own words, from what the code graph holds: its path segments and base name without extension
-// (`path`), and the identifiers (split into words by the tokenizer), signatures and doc comments of
+// (`path`), and its module doc comment and the identifiers (split into words by the tokenizer), signatures and doc comments of
 // all its symbols (`text`). Built once with the code index, in one pass over the symbols (linear in
 // their text), and persisted with it (code-index-cache.ts). A request about behaviour with no word
 // of a symbol's name finds the file whose symbols' docs and signatures, taken together, answer it.
@@ -71,7 +71,7 @@ export function filePathText(path: string): string {
 
 /** The file field of every file of a catalog (one pass over its symbols). */
 export function buildFileField(catalog: CodeCatalog): Bm25Index {
-  const texts: string[][] = catalog.files.map(() => []);
+  const texts: string[][] = catalog.files.map((f) => (f.doc === undefined ? [] : [f.doc]));
   for (const s of catalog.symbols) {
     const text = texts[s.file]!;
     text.push(s.qualifiedName === s.name ? s.name : `${s.name} ${s.qualifiedName}`);

@@ -16,6 +16,8 @@ export interface CodeFileInput {
   model: CodeModel;
   /** The repository file each import's module names, where it names one. */
   resolved: ReadonlyMap<string, string>;
+  /** The module doc comment (ingest/code/module-doc.ts), '' or absent for none. */
+  doc?: string;
 }
 
 /** The IRI of a source file's document: `code:` and its path, each segment IRI-encoded. */
@@ -92,6 +94,7 @@ export function codeDocument(input: CodeFileInput): DocumentModel {
     name: path.slice(path.lastIndexOf('/') + 1),
     file_path: path,
     language: model.language,
+    description: input.doc === undefined || input.doc === '' ? undefined : input.doc,
     byte_size: input.size,
     line_count: input.lines,
     source_hash: input.hash,

@@ -3,6 +3,7 @@
 // (~0.2 s of a command's start-up on this machine).
 import { textBlocks } from '../ingest/code/blocks.js';
 import type { LanguageSpec } from '../ingest/code/languages.js';
+import { moduleDoc } from '../ingest/code/module-doc.js';
 import { parseCode } from '../ingest/code/parse-code.js';
 import type { CodeModel } from '../ingest/code/types.js';
 import { writeDocument } from '../markdown-ld/write.js';
@@ -28,6 +29,10 @@ export async function renderCodeFile(input: RenderInput): Promise<{ model: CodeM
   const resolved = input.resolve(new Set(model.imports.map((i) => i.module)));
   const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   const resolvedMap = new Map(Object.entries(resolved).filter(([, f]) => f !== ''));
-  const document = stamp(writeDocument(codeDocument({ path: input.path, size: input.size, lines, hash: input.hash, model, resolved: resolvedMap })));
+  const document = stamp(
+    writeDocument(
+      codeDocument({ path: input.path, size: input.size, lines, hash: input.hash, model, resolved: resolvedMap, doc: moduleDoc(text, model.language) }),
+    ),
+  );
   return { model, document, resolved };
 }

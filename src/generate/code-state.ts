@@ -38,7 +38,7 @@ export interface CodeState {
 }
 
 /** Bump when code documents change shape: a state of another version is ignored. */
-export const CODE_STATE_VERSION = 'code-4';
+export const CODE_STATE_VERSION = 'code-5';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

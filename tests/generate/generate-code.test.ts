@@ -1,6 +1,7 @@
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCodeCatalog } from '../../src/code-search/code-records.js';
 import { decodeFileName } from '../../src/generate/file-names.js';
 import { generateCode, type GenerateCodeOptions } from '../../src/generate/generate-code.js';
 import { loadGraph } from '../../src/graph/knowledge-graph.js';
@@ -170,6 +171,25 @@ describe('generateCode', () => {
     expect(calls.rows.map((r) => [r.callee?.value, r.confidence?.value])).toEqual([
       ['https://w3id.org/mdkg/code/src/main.ts#App.base', 'inferred'],
       ['https://w3id.org/mdkg/code/src/util.ts#addOne', 'extracted'],
+    ]);
+  });
+
+  it('gives a source file its module doc comment as its description, read back into the code catalog', async () => {
+    const { options, out } = await repo({
+      'src/lib.rs': '//! Frames and their codec.\n\n/// Item.\npub fn f() {}\n',
+      'src/tool.py': '"""Runs the tool."""\n\ndef run(x):\n    return x\n',
+      'src/plain.ts': 'export const a = 1;\n',
+    });
+    await generateCode(options);
+    const docs = await tree(out);
+    expect(docs.get('src/lib.rs.md')).toContain('\ndescription: Frames and their codec.\n');
+    expect(docs.get('src/plain.ts.md')).not.toContain('\ndescription:');
+    const kg = await loadGraph(join(out, '..'), { cache: false });
+    const files = readCodeCatalog(kg.store).files.map((f) => [f.path, f.doc]);
+    expect(files).toEqual([
+      ['src/lib.rs', 'Frames and their codec.'],
+      ['src/plain.ts', undefined],
+      ['src/tool.py', 'Runs the tool.'],
     ]);
   });
 });
