@@ -98,12 +98,12 @@ describe('mdkg serve over stdio', () => {
     const result = await call(name, args);
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain(message);
-    // the time limit under test: the runaway query's worker was ended, so the next call is not queued behind it
-    const started = performance.now();
-    const after = await call('graph_query', { sparql: 'ASK { ?s a mdkg:Tool }' });
+    // The runaway query's worker was ended, so the next query is not queued behind it: a query
+    // behind a cartesian product of the graph would wait for hours, past any limit. Its own limit is
+    // generous, as a busy machine may take seconds to start a worker (they run at nice 10).
+    const after = await call('graph_query', { sparql: 'ASK { ?s a mdkg:Tool }', timeout_ms: 60_000 });
     expect(after.structuredContent?.boolean).toBe(true);
-    expect(performance.now() - started).toBeLessThan(5000);
-  });
+  }, 90_000);
 
   it('index_status shows each server, the dead one down with its error', async () => {
     const status = (await call('index_status', {})).structuredContent as {
