@@ -53,10 +53,11 @@ const copies = new WeakMap<object, { id: number; version: number; profile: unkno
 let nextCopy = 1;
 
 function spawn(): Slot {
-  // The boot file lowers the thread's priority first, then loads the worker (the engine bundle:
-  // megabytes to parse and compile), so not even that load takes a core from the event loop.
+  // The boot file lowers the thread's priority before the worker loads when another worker is
+  // alive (a runaway's replacement), else once it has loaded (query-worker-boot.ts).
+  const lowerFirst = slots.some((s) => !s.dead);
   const worker = new Worker(queryWorkerBootFile(), {
-    workerData: { file: queryWorkerFile().href },
+    workerData: { file: queryWorkerFile().href, lowerFirst },
     resourceLimits: { maxOldGenerationSizeMb: memoryMb(), stackSizeMb: 8 },
   });
   worker.unref();

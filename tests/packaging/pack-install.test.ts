@@ -180,7 +180,8 @@ describe('the packed package, installed into an empty folder', () => {
       expect((found.structuredContent?.tools as Array<{ id: string }> | undefined)?.[0]?.id).toBe('tool:memory/read_graph');
       const queried = (await client.callTool({
         name: 'graph_query',
-        arguments: { sparql: 'SELECT ?name WHERE { tool:memory/read_graph schema:name ?name }' },
+        // A generous limit: the gateway's first query starts a worker, seconds on a busy machine.
+        arguments: { sparql: 'SELECT ?name WHERE { tool:memory/read_graph schema:name ?name }', timeout_ms: 60_000 },
       })) as CallToolResult;
       expect(queried.structuredContent).toEqual({
         head: { vars: ['name'] },

@@ -50,21 +50,35 @@ describe.runIf(linux)('query worker priority (Linux only: nice values read from 
     }
   });
 
-  it('the boot file lowers the thread before the worker module loads: its first line already runs lowered', async () => {
-    // A module that reports its own thread's nice value as its first act.
+  /** The nice value a module sees as its first act, and the thread's once the boot file is done, started with `lowerFirst`. */
+  async function bootNice(lowerFirst: boolean | undefined): Promise<[number, number]> {
+    // A module that reports its own thread's nice value as its first act, then again when asked (a message is handled after the boot file's end).
     const probe = `data:text/javascript,${encodeURIComponent(
-      "import { readFileSync } from 'node:fs'; import { parentPort } from 'node:worker_threads'; const s = readFileSync('/proc/thread-self/stat', 'utf8'); parentPort.postMessage(Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[16]));",
+      "import { readFileSync } from 'node:fs'; import { parentPort } from 'node:worker_threads'; const nice = () => { const s = readFileSync('/proc/thread-self/stat', 'utf8'); return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[16]); }; parentPort.postMessage(nice()); parentPort.on('message', () => parentPort.postMessage(nice()));",
     )}`;
-    const worker = new Worker(queryWorkerBootFile(), { workerData: { file: probe } });
+    const worker = new Worker(queryWorkerBootFile(), { workerData: { file: probe, ...(lowerFirst === undefined ? {} : { lowerFirst }) } });
     try {
-      const nice = await new Promise((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-      expect(nice).toBe(Math.max(mainNice, WORKER_NICE));
+      const next = (): Promise<number> =>
+        new Promise((resolve, reject) => {
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        });
+      const first = await next();
+      const asked = next();
+      worker.postMessage('again');
+      return [first, await asked];
     } finally {
       await worker.terminate();
     }
+  }
+
+  it.each([
+    ['lowerFirst (a runaway replacement): lowered before the worker module loads', true, true],
+    ['lowerFirst not given: the same', undefined, true],
+    ["the pool's only worker: loads at the process's priority, lowered before it reads a message", false, false],
+  ])('the boot file, %s', async (_, lowerFirst, loadsLowered) => {
+    const lowered = Math.max(mainNice, WORKER_NICE);
+    expect(await bootNice(lowerFirst)).toEqual([loadsLowered ? lowered : mainNice, lowered]);
   });
 
   it('a worker of the pool runs its queries lowered, and the main thread is not', async () => {
