@@ -1,5 +1,5 @@
 // Symbols and files named by a query: the words of a request that look like identifiers or file
-// names (`loadGraph`, `KnowledgeGraph.load`, `tool-index.ts`), and search_by_symbol's lookups
+// names (`loadGraph`, `KnowledgeGraph.load`, `Parser::next_token`, `tool-index.ts`), and search_by_symbol's lookups
 // (exact, prefix, contains, fuzzy by edit distance).
 import { maxDistance } from '../search/text/fuzzy.js';
 import { osaDistance } from '../search/text/edit-distance.js';
@@ -42,8 +42,8 @@ function looksLikeCode(word: string): boolean {
 /**
  * A qualified name as the index writes it: the path separators of other languages (`Type::method`
  * in Rust and C++, `Class#method` in Ruby and Javadoc) become dots, and generic arguments are
- * dropped (`Map<K, V>.get` -> `Map.get`), so `Deserializer::into_iter` names
- * `Deserializer<R>.into_iter`.
+ * dropped (`Map<K, V>.get` -> `Map.get`), so `Reader::into_iter` names
+ * `Reader<R>.into_iter`.
  */
 export function plainQualified(name: string): string {
   // Rust's raw identifier `r#type` keeps its `#`.
@@ -61,7 +61,7 @@ interface ExtraNames {
   bare: Map<string, number[]>;
   /** `macros` -> `src/macros.rs`; a module's own file (`mod.rs`, `__init__.py`, `index.ts`) also by its folder's name. */
   stems: Map<string, number[]>;
-  /** Lower-case qualified names without generic arguments, where they differ (`deserializer.into_iter` -> `Deserializer<R>.into_iter`). */
+  /** Lower-case qualified names without generic arguments, where they differ (`reader.into_iter` -> `Reader<R>.into_iter`). */
   plain: Map<string, number[]>;
 }
 
@@ -128,7 +128,7 @@ export function namedSymbols(index: CodeIndex, query: string): NamedRef[] {
         if (f.path.toLowerCase().endsWith(`/${lower}`)) put(-1 - i, 3, { source: 'symbol', rule: 'file' });
       });
     const exact: number[] = [];
-    // A qualified name without its generic arguments (`Deserializer.into_iter` -> `Deserializer<R>.into_iter`).
+    // A qualified name without its generic arguments (`Reader.into_iter` -> `Reader<R>.into_iter`).
     if (code && lower.includes('.'))
       for (const i of plain.get(lower) ?? []) {
         const same = plainQualified(index.symbols[i]!.qualifiedName) === word;

@@ -78,7 +78,7 @@ describe('names users search for', () => {
   });
 
   it.each([
-    ['Deserializer::into_iter', 'Deserializer.into_iter'],
+    ['Parser::next_token', 'Parser.next_token'],
     ['std::io::Write', 'std.io.Write'],
     ['Class#method', 'Class.method'],
     ['Map<K, V>.get', 'Map.get'],
