@@ -19,7 +19,7 @@ import { readSignedFile, type SignedFile, tooLargeMiss, writeSignedFile } from '
 import type { PairRecord } from '../search/learned/pair-records.js';
 import { Bm25Index, type Bm25Params, type PackedBm25, packBm25, unpackBm25 } from '../search/text/bm25.js';
 import { CODE_BM25, type CodeCatalog, CodeIndex } from './code-index.js';
-import { FILE_FIELD_BM25 } from './file-field.js';
+import { fileFieldBm25 } from './file-field.js';
 import { PACKAGE_VERSION } from '../version.js';
 
 export const CODE_INDEX_FILE = 'code-index.bin';
@@ -68,7 +68,7 @@ export async function codeIndexKey(graphs: string, params: Bm25Params = CODE_BM2
     }
   }
   return createHash('sha256')
-    .update(JSON.stringify({ version: CODE_INDEX_MDKG_VERSION, params, fileField: FILE_FIELD_BM25, documents: digest.digest('hex') }))
+    .update(JSON.stringify({ version: CODE_INDEX_MDKG_VERSION, params, fileField: fileFieldBm25(), documents: digest.digest('hex') }))
     .digest('hex');
 }
 

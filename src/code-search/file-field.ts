@@ -1,32 +1,26 @@
-// The file-level field of search_code (issue 28): one BM25 document per source file of the file's
-// own words, from what the code graph holds: its path segments and base name without extension
-// (`path`), and its module doc comment and the identifiers (split into words by the tokenizer), signatures and doc comments of
-// all its symbols (`text`). Built once with the code index, in one pass over the symbols (linear in
-// their text), and persisted with it (code-index-cache.ts). A request about behaviour with no word
-// of a symbol's name finds the file whose symbols' docs and signatures, taken together, answer it.
+// The file-level field of search_code (issue 28): one BM25F document per source file of the file's
+// own words, from what the code graph holds, in three fields: `path` (its path segments and base
+// name without extension), `doc` (its module doc comment; when it has none, the doc comment of its
+// top-level type named like the file, as a Java class `Stream` of `Stream.java` describes its file)
+// and `text` (the identifiers, split into words by the tokenizer, signatures and doc comments of all
+// its symbols). Built once with the code index, in one pass over the symbols (linear in their text),
+// and persisted with it (code-index-cache.ts). A request about behaviour with no word of a symbol's
+// name finds the file whose symbols' docs and signatures, taken together, answer it; a request
+// asking where something lives finds the file whose path or module doc says it.
 //
 // How it is used (parameters in data/code-file-field.json, written by
-// benchmarks/fit-code-file-field.ts on the dev splits): `--by file` fuses the files' rank by their
-// grouped symbols with their rank by the field (reciprocal-rank fusion, the field weighted
+// benchmarks/fit-code-file-field.ts on the train and dev splits): `--by file` fuses the files' rank
+// by their grouped symbols with their rank by the field (reciprocal-rank fusion, the field weighted
 // `fileWeight`), unless the request names a symbol; the symbol list multiplies each symbol's score
-// by 1 + prior × its file's field score over the best file's. Test files rank down in the field as
-// test symbols do in the symbol search.
+// by 1 + prior × its file's field score over the best file's. The weights of the `path` and `doc`
+// fields (`text` weighs 1) are fitted with them. Test files rank down in the field as test symbols
+// do in the symbol search.
 import fileFieldData from './data/code-file-field.json' with { type: 'json' };
 import { MdkgError } from '../errors.js';
 import { checkFitFile, exactKeys, finiteAt } from '../search/params/data-file.js';
 import { Bm25Index, type Bm25Params } from '../search/text/bm25.js';
 import { terms } from '../search/text/tokenize.js';
 import type { CodeCatalog } from './code-records.js';
-
-/** The file field's BM25F (standard k1 and b; not tuned). */
-export const FILE_FIELD_BM25: Bm25Params = {
-  k1: 1.2,
-  coord: 0,
-  fields: {
-    path: { weight: 1, b: 0.5 },
-    text: { weight: 1, b: 0.75 },
-  },
-};
 
 /** How the file field joins the ranking. */
 export interface FileFusion {
@@ -38,15 +32,19 @@ export interface FileFusion {
   prior: number;
   /** How many files the file field proposes to `--by file` (files no symbol hit reached may enter). */
   candidates: number;
+  /** Weight of the field's `path` field (`text` weighs 1), > 0. */
+  pathWeight: number;
+  /** Weight of the field's `doc` field (the module doc comment), ≥ 0 (0: not indexed). */
+  docWeight: number;
 }
 
 const FILE = 'src/code-search/data/code-file-field.json';
 
-/** The fusion parameters of a data file (`fitted.fileWeight`, `fitted.prior`; hand-set `priors.k`, `priors.candidates`). */
+/** The fusion parameters of a data file (`fitted.fileWeight`, `fitted.prior`, `fitted.pathWeight`, `fitted.docWeight`; hand-set `priors.k`, `priors.candidates`). */
 export function fileFusionFromFile(data: unknown, file = FILE): FileFusion {
   const { priors, fitted } = checkFitFile(data, file);
   exactKeys(priors, [], ['candidates', 'k'], file);
-  exactKeys(fitted, [], ['fileWeight', 'prior'], file);
+  exactKeys(fitted, [], ['docWeight', 'fileWeight', 'pathWeight', 'prior'], file);
   const value = (tree: unknown, key: string, ok: (v: number) => boolean, what: string): number => {
     const v = finiteAt(tree, [key], file);
     if (!ok(v)) throw new MdkgError('MDKG_CONFIG_INVALID', `${file}: '${key}' must be ${what}, got ${v}`);
@@ -57,11 +55,26 @@ export function fileFusionFromFile(data: unknown, file = FILE): FileFusion {
     k: value(priors, 'k', (v) => v >= 0, 'at least 0'),
     prior: value(fitted, 'prior', (v) => v >= 0, 'at least 0'),
     candidates: value(priors, 'candidates', (v) => Number.isInteger(v) && v >= 0, 'a whole number ≥ 0'),
+    pathWeight: value(fitted, 'pathWeight', (v) => v > 0, 'above 0'),
+    docWeight: value(fitted, 'docWeight', (v) => v >= 0, 'at least 0'),
   };
 }
 
 /** The fusion in use (benchmarks and tests may change it in place). */
 export const FILE_FUSION: FileFusion = fileFusionFromFile(fileFieldData);
+
+/** The file field's BM25F: standard k1 and b (not tuned), the `path` and `doc` weights of `fusion`. */
+export function fileFieldBm25(fusion: Pick<FileFusion, 'pathWeight' | 'docWeight'> = FILE_FUSION): Bm25Params {
+  return {
+    k1: 1.2,
+    coord: 0,
+    fields: {
+      path: { weight: fusion.pathWeight, b: 0.5 },
+      doc: { weight: fusion.docWeight, b: 0.75 },
+      text: { weight: 1, b: 0.75 },
+    },
+  };
+}
 
 /** `src/search/text-index.ts` -> `src search text index ts text-index`: path words and the base name without extension. */
 export function filePathText(path: string): string {
@@ -69,9 +82,26 @@ export function filePathText(path: string): string {
   return `${path.replace(/[/\\._-]+/g, ' ')} ${base}`;
 }
 
+/**
+ * A file's own description: its module doc comment, else the doc comment of its top-level type
+ * named like the file without extension (`Stream.java` → class `Stream`), else none.
+ */
+export function fileDoc(catalog: CodeCatalog, file: number): string {
+  const f = catalog.files[file]!;
+  if (f.doc !== undefined && f.doc !== '') return f.doc;
+  const base = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  for (const ref of f.symbols) {
+    const s = catalog.symbols[ref]!;
+    if (s.parent < 0 && s.name === base && TYPE_KINDS.has(s.kind) && s.doc !== '') return s.doc;
+  }
+  return '';
+}
+
+const TYPE_KINDS = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'type', 'record']);
+
 /** The file field of every file of a catalog (one pass over its symbols). */
-export function buildFileField(catalog: CodeCatalog): Bm25Index {
-  const texts: string[][] = catalog.files.map((f) => (f.doc === undefined ? [] : [f.doc]));
+export function buildFileField(catalog: CodeCatalog, params: Bm25Params = fileFieldBm25()): Bm25Index {
+  const texts: string[][] = catalog.files.map(() => []);
   for (const s of catalog.symbols) {
     const text = texts[s.file]!;
     text.push(s.qualifiedName === s.name ? s.name : `${s.name} ${s.qualifiedName}`);
@@ -79,13 +109,15 @@ export function buildFileField(catalog: CodeCatalog): Bm25Index {
     if (s.doc !== '') text.push(s.doc);
   }
   const docs = catalog.files.map((f, i) => {
+    const doc = fileDoc(catalog, i);
     const fields = new Map<string, string[]>([
       ['path', [filePathText(f.path)]],
+      ['doc', doc === '' ? [] : [doc]],
       ['text', texts[i]!],
     ]);
     return { get: (key: string) => fields.get(key) };
   });
-  return Bm25Index.build(docs, FILE_FIELD_BM25);
+  return Bm25Index.build(docs, params);
 }
 
 /**

@@ -1,5 +1,5 @@
 // Symbols and files named by a query: the words of a request that look like identifiers or file
-// names (`loadGraph`, `KnowledgeGraph.load`, `tool-index.ts`), and search_by_symbol's lookups
+// names (`loadGraph`, `KnowledgeGraph.load`, `Parser::next_token`, `tool-index.ts`), and search_by_symbol's lookups
 // (exact, prefix, contains, fuzzy by edit distance).
 import { maxDistance } from '../search/text/fuzzy.js';
 import { osaDistance } from '../search/text/edit-distance.js';
@@ -34,9 +34,25 @@ const SIGIL = /^(\$+|@|r#)(?=[A-Za-z_])/;
 /** A name without its sigil (`$Type` -> Type); the name itself when it has none. */
 export const bareName = (name: string): string => name.replace(SIGIL, '');
 
-/** camelCase, PascalCase with an inner capital, snake_case, dotted, a path or a sigil: written as code. */
+/** camelCase, PascalCase with an inner capital, snake_case, dotted or `::`/`#` qualified, a path or a sigil: written as code. */
 function looksLikeCode(word: string): boolean {
-  return /[a-z0-9][A-Z]/.test(word) || /[A-Za-z]_[A-Za-z]/.test(word) || /[A-Za-z]\.[A-Za-z]/.test(word) || word.includes('/') || SIGIL.test(word);
+  return /[a-z0-9][A-Z]/.test(word) || /[A-Za-z]_[A-Za-z]/.test(word) || /[A-Za-z>](\.|::|#)[A-Za-z_]/.test(word) || word.includes('/') || SIGIL.test(word);
+}
+
+/**
+ * A qualified name as the index writes it: the path separators of other languages (`Type::method`
+ * in Rust and C++, `Class#method` in Ruby and Javadoc) become dots, and generic arguments are
+ * dropped (`Map<K, V>.get` -> `Map.get`), so `Reader::into_iter` names
+ * `Reader<R>.into_iter`.
+ */
+export function plainQualified(name: string): string {
+  // Rust's raw identifier `r#type` keeps its `#`.
+  let out = name.replace(/([A-Za-z0-9_>]+)(::|#)(?=[A-Za-z_])/g, (whole, left: string, sep: string) => (sep === '#' && left === 'r' ? whole : `${left}.`));
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/<[^<>]*>/g, '');
+  }
+  return out;
 }
 
 /** Lookups built once per index: names with a sigil by their bare lower-case name, files by name without extension. */
@@ -45,6 +61,8 @@ interface ExtraNames {
   bare: Map<string, number[]>;
   /** `macros` -> `src/macros.rs`; a module's own file (`mod.rs`, `__init__.py`, `index.ts`) also by its folder's name. */
   stems: Map<string, number[]>;
+  /** Lower-case qualified names without generic arguments, where they differ (`reader.into_iter` -> `Reader<R>.into_iter`). */
+  plain: Map<string, number[]>;
 }
 
 const extras = new WeakMap<CodeIndex, ExtraNames>();
@@ -58,8 +76,11 @@ function extraNames(index: CodeIndex): ExtraNames {
   const known = extras.get(index);
   if (known !== undefined) return known;
   const bare = new Map<string, number[]>();
+  const plain = new Map<string, number[]>();
   index.symbols.forEach((s, i) => {
     if (SIGIL.test(s.name)) push(bare, bareName(s.name).toLowerCase(), i);
+    const p = plainQualified(s.qualifiedName);
+    if (p !== s.qualifiedName) push(plain, p.toLowerCase(), i);
   });
   const stems = new Map<string, number[]>();
   index.files.forEach((f, i) => {
@@ -72,7 +93,7 @@ function extraNames(index: CodeIndex): ExtraNames {
     const folder = parts.at(-2);
     if (folder !== undefined && /^(mod|__init__|index)$/.test(stem)) push(stems, folder, i);
   });
-  const built = { bare, stems };
+  const built = { bare, stems, plain };
   extras.set(index, built);
   return built;
 }
@@ -87,8 +108,10 @@ export function namedSymbols(index: CodeIndex, query: string): NamedRef[] {
     if (now === undefined || lifted > now.tier) out.set(ref, { ref, tier: lifted, evidence });
   };
   const all = words(query);
-  const { bare, stems } = extraNames(index);
-  for (const word of all) {
+  const { bare, stems, plain } = extraNames(index);
+  for (const written of all) {
+    // `Type::method`, `Class#method` name `Type.method` (plainQualified).
+    const word = /::|#/.test(written) && !SIGIL.test(written) && looksLikeCode(written) ? plainQualified(written) : written;
     const lower = word.toLowerCase();
     // A plain word (`read`) names a symbol only when it is the whole query.
     const code = looksLikeCode(word) || all.length === 1;
@@ -105,6 +128,13 @@ export function namedSymbols(index: CodeIndex, query: string): NamedRef[] {
         if (f.path.toLowerCase().endsWith(`/${lower}`)) put(-1 - i, 3, { source: 'symbol', rule: 'file' });
       });
     const exact: number[] = [];
+    // A qualified name without its generic arguments (`Reader.into_iter` -> `Reader<R>.into_iter`).
+    if (code && lower.includes('.'))
+      for (const i of plain.get(lower) ?? []) {
+        const same = plainQualified(index.symbols[i]!.qualifiedName) === word;
+        if (same) exact.push(i);
+        put(i, same ? 4 : 3, { source: 'symbol', rule: same ? 'exact' : 'case-insensitive' });
+      }
     for (const i of index.byName.get(lower) ?? []) {
       const s = index.symbols[i]!;
       const same = s.name === word || s.qualifiedName === word;

@@ -4,7 +4,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fileFieldData from '../../src/code-search/data/code-file-field.json' with { type: 'json' };
 import { CodeIndex, type CodeCatalog, type CodeSymbolRecord } from '../../src/code-search/code-index.js';
-import { FILE_FUSION, fileFusionFromFile, filePathText, requestWords } from '../../src/code-search/file-field.js';
+import {
+  buildFileField,
+  FILE_FUSION,
+  fileDoc,
+  fileFieldBm25,
+  fileFieldScores,
+  fileFusionFromFile,
+  filePathText,
+  requestWords,
+} from '../../src/code-search/file-field.js';
 import { searchCodeRequest } from '../../src/code-search/requests.js';
 import { fileScoresOf, queryWeights, searchCode } from '../../src/code-search/search-code.js';
 import { groupByFile } from '../../src/code-search/search-code-files.js';
@@ -144,14 +153,167 @@ describe('fusion parameters', () => {
 
   const valid = fileFieldData as unknown as { priors: Record<string, unknown>; fitted: Record<string, unknown> };
   it.each([
-    [{ fitted: { fileWeight: -1, prior: 0 } }, "'fileWeight' must be at least 0, got -1"],
-    [{ fitted: { fileWeight: 1, prior: -0.1 } }, "'prior' must be at least 0, got -0.1"],
+    [{ fitted: { fileWeight: -1, prior: 0, pathWeight: 1, docWeight: 1 } }, "'fileWeight' must be at least 0, got -1"],
+    [{ fitted: { fileWeight: 1, prior: -0.1, pathWeight: 1, docWeight: 1 } }, "'prior' must be at least 0, got -0.1"],
+    [{ fitted: { fileWeight: 1, prior: 0, pathWeight: 0, docWeight: 1 } }, "'pathWeight' must be above 0, got 0"],
+    [{ fitted: { fileWeight: 1, prior: 0, pathWeight: 1, docWeight: -1 } }, "'docWeight' must be at least 0, got -1"],
     [{ priors: { k: 10, candidates: 2.5 } }, "'candidates' must be a whole number ≥ 0, got 2.5"],
-    [{ fitted: { fileWeight: 1 } }, "'(root)' must have exactly the keys fileWeight, prior; got fileWeight"],
+    [{ fitted: { fileWeight: 1 } }, "'(root)' must have exactly the keys docWeight, fileWeight, pathWeight, prior; got fileWeight"],
     [{ priors: { k: 'ten', candidates: 20 } }, `'k' must be a finite number, got "ten"`],
   ])('reject %j', (change, message) => {
     expect(() => fileFusionFromFile({ ...valid, ...change }, 'f.json')).toThrow(
       expect.objectContaining({ code: 'MDKG_CONFIG_INVALID', message: `f.json: ${message}` }),
     );
+  });
+});
+
+describe("a file's own description (the field's doc)", () => {
+  // [path, module doc, [name, kind, doc, nested]...]
+  const FILES: [string, string | undefined, [string, string, string, boolean][]][] = [
+    ['src/Stream.java', undefined, [['Stream', 'class', 'Holds the state of one exchange.', false]]],
+    ['src/Pool.java', 'Keeps idle connections.', [['Pool', 'class', 'A pool.', false]]],
+    ['src/Util.java', undefined, [['Helper', 'class', 'Helps.', false]]],
+    [
+      'src/Box.java',
+      undefined,
+      [
+        ['Outer', 'class', '', false],
+        ['Box', 'class', 'A nested box.', true],
+      ],
+    ],
+    ['src/run.go', undefined, [['run', 'function', 'Runs it.', false]]],
+    ['src/Shape.ts', undefined, [['Shape', 'interface', '', false]]],
+  ];
+  const symbols: CodeSymbolRecord[] = [];
+  const cat: CodeCatalog = {
+    files: FILES.map(([path, doc, list], f) => {
+      const first = symbols.length;
+      return {
+        iri: `urn:f${f}`,
+        path,
+        language: 'java',
+        lines: 20,
+        imports: [],
+        ...(doc === undefined ? {} : { doc }),
+        symbols: list.map(([name, kind, d, nested], i) => {
+          symbols.push({
+            iri: `urn:f${f}#${name}`,
+            file: f,
+            name,
+            qualifiedName: name,
+            kind,
+            signature: '',
+            doc: d,
+            startLine: 1 + i,
+            endLine: 2 + i,
+            parent: nested ? first : -1,
+            calls: [],
+          });
+          return symbols.length - 1;
+        }),
+      };
+    }),
+    symbols,
+    fileCalls: new Map(),
+  };
+
+  it.each([
+    ['src/Stream.java', 'Holds the state of one exchange.'],
+    ['src/Pool.java', 'Keeps idle connections.'],
+    ['src/Util.java', ''],
+    ['src/Box.java', ''],
+    ['src/run.go', ''],
+    ['src/Shape.ts', ''],
+  ])('%s -> %j', (path, doc) => {
+    expect(
+      fileDoc(
+        cat,
+        cat.files.findIndex((f) => f.path === path),
+      ),
+    ).toBe(doc);
+  });
+});
+
+describe('field weights: path and module doc', () => {
+  // A request whose words one file's module doc says together, while another file's symbols carry them one by one.
+  const files: [string, string | undefined, [string, string][]][] = [
+    [
+      'src/net/transport.ts',
+      'Resends a request after a failed connection.',
+      [
+        ['open', 'Opens a socket.'],
+        ['close', 'Closes a socket.'],
+      ],
+    ],
+    [
+      'src/misc/helpers.ts',
+      undefined,
+      [
+        ['a1', 'A request object.'],
+        ['a2', 'Counts how often it failed.'],
+        ['a3', 'The connection of a socket.'],
+        ['a4', 'Resends bytes.'],
+        ['a5', 'Formats a number.'],
+        ['a6', 'Parses a date.'],
+        ['retry', 'Retry once more; each retry waits.'],
+      ],
+    ],
+    ['src/retry/backoff.ts', undefined, [['wait', 'Sleeps between attempts.']]],
+    ['src/text/words.ts', undefined, [['split', 'Splits a text into words.']]],
+  ];
+  const symbols: CodeSymbolRecord[] = [];
+  const cat: CodeCatalog = {
+    files: files.map(([path, doc, list], f) => ({
+      iri: `urn:f${f}`,
+      path,
+      language: 'typescript',
+      lines: 40,
+      imports: [],
+      ...(doc === undefined ? {} : { doc }),
+      symbols: list.map(([name, d], i) => {
+        symbols.push({
+          iri: `urn:f${f}#${name}`,
+          file: f,
+          name,
+          qualifiedName: name,
+          kind: 'function',
+          signature: `function ${name}(): void`,
+          doc: d,
+          startLine: 1 + 5 * i,
+          endLine: 4 + 5 * i,
+          parent: -1,
+          calls: [],
+        });
+        return symbols.length - 1;
+      }),
+    })),
+    symbols,
+    fileCalls: new Map(),
+  };
+  const first = (query: string, pathWeight: number, docWeight: number): string => {
+    const field = buildFileField(cat, fileFieldBm25({ pathWeight, docWeight }));
+    const weights = new Map(terms(query).map((t) => [t, 1]));
+    return cat.files[[...fileFieldScores(field, weights).keys()][0]!]!.path;
+  };
+
+  it.each([
+    // the module doc not indexed: only the scattered symbol docs answer
+    [0, 'src/misc/helpers.ts'],
+    [1, 'src/net/transport.ts'],
+  ])('with docWeight %d the first file is %s', (docWeight, path) => {
+    expect(first('resend a request after a failed connection', 1, docWeight)).toBe(path);
+  });
+
+  it('indexes the module doc only in the doc field (not in the text)', () => {
+    const field = buildFileField(cat, fileFieldBm25({ pathWeight: 1, docWeight: 1 }));
+    expect(field.fieldsOf('resend', 0)).toEqual(['doc']);
+  });
+
+  it.each([
+    // `retry` is a folder of one path and a name and words of another file; the path's weight decides
+    [1, 'src/misc/helpers.ts'],
+    [3, 'src/retry/backoff.ts'],
+  ])('with pathWeight %d the first file for a word of a path is %s', (pathWeight, path) => {
+    expect(first('retry', pathWeight, 1)).toBe(path);
   });
 });

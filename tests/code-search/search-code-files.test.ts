@@ -57,7 +57,7 @@ describe('groupByFile', () => {
       file: 'src/parser/b.ts',
       language: 'typescript',
       lines: 20,
-      score: 0.1909, // first by its symbols and by its file field ('parser' in its path): (1 + 1.1) / (10 + 1)
+      score: 0.2273, // first by its symbols and by its file field ('parser' in its path): (1 + 1.5) / (10 + 1)
       confidence: 0.9,
       symbols: hits.slice(0, 3),
       evidence: { pathTerms: ['parser'], fileTerms: ['parser'], matchedTerms: ['parser', 'token'], symbolHits: 4 },

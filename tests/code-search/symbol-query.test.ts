@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CodeIndex, codeIndexOf } from '../../src/code-search/code-index.js';
 import { searchCode } from '../../src/code-search/search-code.js';
-import { bareName, lookupSymbols } from '../../src/code-search/symbol-query.js';
+import { bareName, lookupSymbols, plainQualified } from '../../src/code-search/symbol-query.js';
 import { codeProject } from '../helpers/code-project.js';
 
 const FILES: Readonly<Record<string, string>> = {
@@ -18,6 +18,8 @@ const FILES: Readonly<Record<string, string>> = {
   'src/types.ts': '/** The old type API. */\nexport function Type(): void {}\n/** The new type builder. */\nexport function $Type(): void {}\n',
   'src/index.ts': "/** The type API. */\nexport { Type as OldType } from './types';\n",
   'src/deco.py': 'def logged(f):\n    """Logs each call."""\n    return f\n',
+  'src/reader.rs':
+    '/// Reads items.\npub struct Reader<R> {\n    r: R,\n}\nimpl<R> Reader<R> {\n    /// Turns it into an iterator of items.\n    pub fn into_iter(self) -> u8 {\n        0\n    }\n}\n/// A free function of the same name.\npub fn into_iter() -> u8 {\n    1\n}\n',
 };
 
 let dir: string;
@@ -39,6 +41,10 @@ describe('names users search for', () => {
     ['the bare name first, then the name with a sigil', 'Type', ['src/types.ts#Type', 'src/types.ts#$Type']],
     ['a Rust raw identifier by its bare word', 'match', ['src/raw.rs#r#match']],
     ['a decorator by its function', 'where is @logged', ['src/deco.py#logged']],
+    // a qualified name written with another language's separator, without the generic arguments
+    ['a Rust path to a method of a generic type', 'Reader::into_iter', ['src/reader.rs#Reader<R>.into_iter']],
+    ['a dotted name without generic arguments', 'Reader.into_iter', ['src/reader.rs#Reader<R>.into_iter']],
+    ['a Javadoc or Ruby member reference', 'Reader#into_iter', ['src/reader.rs#Reader<R>.into_iter']],
   ])('%s: %s', (_name, query, expected) => {
     expect(ids(query).slice(0, expected.length)).toEqual(expected);
   });
@@ -69,5 +75,18 @@ describe('names users search for', () => {
     ['rate', 'rate'],
   ])('bareName(%s) = %s', (name, bare) => {
     expect(bareName(name)).toBe(bare);
+  });
+
+  it.each([
+    ['Parser::next_token', 'Parser.next_token'],
+    ['std::io::Write', 'std.io.Write'],
+    ['Class#method', 'Class.method'],
+    ['Map<K, V>.get', 'Map.get'],
+    ['Vec<Box<T>>.push', 'Vec.push'],
+    ["Entry<'a>.or_insert", 'Entry.or_insert'],
+    ['r#match', 'r#match'],
+    ['plain', 'plain'],
+  ])('plainQualified(%s) = %s', (name, plain) => {
+    expect(plainQualified(name)).toBe(plain);
   });
 });
