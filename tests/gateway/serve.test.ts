@@ -94,16 +94,20 @@ describe('mdkg serve over stdio', () => {
     ['a SPARQL update', 'graph_query', { sparql: 'INSERT DATA { <urn:a> <urn:b> <urn:c> }' }, 'MDKG_SPARQL_READ_ONLY'],
     ['a SERVICE not allowed', 'graph_query', { sparql: 'SELECT * WHERE { SERVICE <http://127.0.0.1:9/sparql> { ?s ?p ?o } }' }, 'MDKG_SPARQL_SERVICE_DENIED'],
     ['a runaway query', 'graph_query', { sparql: 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }', timeout_ms: 300 }, 'MDKG_SPARQL_TIMEOUT'],
-  ])('%s: a clear error, and the gateway keeps serving', async (_, name, args, message) => {
-    const result = await call(name, args);
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain(message);
-    // The runaway query's worker was ended, so the next query is not queued behind it: a query
-    // behind a cartesian product of the graph would wait for hours, past any limit. Its own limit is
-    // generous, as a busy machine may take seconds to start a worker (they run at nice 10).
-    const after = await call('graph_query', { sparql: 'ASK { ?s a mdkg:Tool }', timeout_ms: 60_000 });
-    expect(after.structuredContent?.boolean).toBe(true);
-  }, 90_000);
+  ])(
+    '%s: a clear error, and the gateway keeps serving',
+    async (_, name, args, message) => {
+      const result = await call(name, args);
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain(message);
+      // The runaway query's worker was ended, so the next query is not queued behind it: a query
+      // behind a cartesian product of the graph would wait for hours, past any limit. Its own limit is
+      // generous, as a busy machine may take seconds to start a worker (they run at nice 10).
+      const after = await call('graph_query', { sparql: 'ASK { ?s a mdkg:Tool }', timeout_ms: 60_000 });
+      expect(after.structuredContent?.boolean).toBe(true);
+    },
+    90_000,
+  );
 
   it('index_status shows each server, the dead one down with its error', async () => {
     const status = (await call('index_status', {})).structuredContent as {
