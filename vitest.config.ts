@@ -14,8 +14,11 @@ export default defineConfig({
     // serially). Most files wait on child processes, servers and workers, so two share 2 cores well.
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: SlowFirstSequencer },
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Generous, still bounded: the suite must pass on a saturated machine (issue 25: beside the
+    // stress benchmark, a test's first graph load and first query worker took over 20 s). The time
+    // limits under test are asserted inside the tests, relative to a measured baseline.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // One fixed fast-check seed (MDKG_FC_SEED=random, as in `npm run test:fuzz`, draws new ones).
     setupFiles: ['tests/helpers/fast-check-seed.ts'],
     // The cache-signing secret of the tests lives in the temp folder, not in the user's home.
