@@ -170,25 +170,27 @@ describe('cappedHttpFetch with a result cap, against a real HTTP server', () => 
   });
 });
 
+/** An MCP server over Streamable HTTP on 127.0.0.1 with one tool, `text`, answering `size` letters (JSON answers at /json, SSE elsewhere). */
+async function textServer(): Promise<{ http: HttpServer; base: string }> {
+  const http = createServer((req, res) => {
+    const server = new McpServer({ name: 'big', version: '1.0.0' });
+    server.registerTool('text', { inputSchema: { size: z.number() } }, ({ size }) => ({ content: [{ type: 'text', text: 'y'.repeat(size) }] }));
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: req.url === '/json' });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    void server.connect(transport).then(() => transport.handleRequest(req, res));
+  });
+  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+  return { http, base: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+}
+
 describe('an SDK client through cappedHttpFetch', () => {
   let http: HttpServer;
   let base: string;
   beforeAll(async () => {
-    http = createServer((req, res) => {
-      const json = req.url === '/json';
-      const server = new McpServer({ name: 'big', version: '1.0.0' });
-      server.registerTool('text', { inputSchema: { size: z.number() } }, ({ size }) => ({
-        content: [{ type: 'text', text: 'y'.repeat(size) }],
-      }));
-      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: json });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      void server.connect(transport).then(() => transport.handleRequest(req, res));
-    });
-    await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
-    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    ({ http, base } = await textServer());
   });
   afterAll(() => new Promise<void>((done) => http.close(() => done())));
 
@@ -212,18 +214,7 @@ describe('an SDK client through cappedHttpFetch with a result cap', () => {
   let http: HttpServer;
   let base: string;
   beforeAll(async () => {
-    http = createServer((req, res) => {
-      const server = new McpServer({ name: 'big', version: '1.0.0' });
-      server.registerTool('text', { inputSchema: { size: z.number() } }, ({ size }) => ({ content: [{ type: 'text', text: 'y'.repeat(size) }] }));
-      const transport = new StreamableHTTPServerTransport({ enableJsonResponse: req.url === '/json' });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      void server.connect(transport).then(() => transport.handleRequest(req, res));
-    });
-    await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
-    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    ({ http, base } = await textServer());
   });
   afterAll(() => new Promise<void>((done) => http.close(() => done())));
 
