@@ -25,7 +25,7 @@ const COLON = 0x3a;
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** Bytes kept of a top-level key (`"\u0069\u0064"` is 12) and of an id (256 units, each up to `\uXXXX`). */
+/** Bytes kept of a top-level key (`"\u0069\u0064"` is 12) and of an id (256 units, each up to a six-byte `\u` escape such as `\u00e9`). */
 const KEY_BYTES = 64;
 const ID_BYTES = MAX_ID_CHARS * 6;
 const TOKEN_BYTES = 64;
