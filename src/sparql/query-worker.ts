@@ -1,12 +1,14 @@
 // A query worker: holds a copy of the graph and runs queries on it. The pool ends the whole thread
 // when a query runs past its time, so nothing a query started (parsing, a backtracking REGEX, an
 // aggregate) outlives it. It loads all its code first (the engine's actors) and says `ready`.
+// It runs behind query-worker-boot.ts, which lowers the thread's priority and chooses when (before
+// or after this module loads): this module never lowers it itself, or a first query's worker would
+// load its engine lowered too.
 import { parentPort } from 'node:worker_threads';
 import { QuadStore } from '../rdf/quad-store.js';
 import { loadEngine } from './engine.js';
 import { runQueryHere } from './run-here.js';
 import type { QueryTarget } from './types.js';
-import { lowerThisThread } from './worker-priority.js';
 import { encodeError, encodeResult, type FromWorker, type ToWorker } from './worker-protocol.js';
 
 let target: QueryTarget | undefined;
@@ -15,8 +17,6 @@ if (port === null) throw new Error('query-worker.js runs as a worker thread only
 
 const post = (message: FromWorker): void => port.postMessage(message);
 
-// Below the gateway's own thread: a runaway query never takes the core its event loop needs.
-lowerThisThread();
 loadEngine();
 post({ kind: 'ready' });
 

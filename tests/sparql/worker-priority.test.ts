@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { QuadStore } from '../../src/rdf/quad-store.js';
 import { runQuery } from '../../src/sparql/run.js';
 import { queryWorkerBootFile } from '../../src/sparql/worker-file.js';
 import { closeQueryWorkers } from '../../src/sparql/worker-pool.js';
@@ -30,24 +31,53 @@ describe.runIf(linux)('query worker priority (Linux only: nice values read from 
     expect([threadId(), lowerThisThread(), niceOf(process.pid)]).toEqual([process.pid, false, mainNice]);
   });
 
-  it.each(['sparql', 'engine'])('a query worker (dist/%s/) lowers its own thread, and only its own', async (folder) => {
+  /** Nice values of the threads a worker adds, once it has loaded its code and a graph (a message handled after its boot file's end). */
+  async function addedNice(file: URL, workerData?: unknown): Promise<number[]> {
     const before = new Set(readdirSync('/proc/self/task').map(Number));
-    const worker = new Worker(new URL(`../../dist/${folder}/query-worker.js`, import.meta.url));
+    const worker = new Worker(file, { workerData });
     try {
-      await new Promise((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-      const added = readdirSync('/proc/self/task')
+      const next = (kind: string): Promise<void> =>
+        new Promise((resolve, reject) => {
+          const onMessage = (message: { kind: string }): void => {
+            if (message.kind !== kind) return;
+            worker.off('message', onMessage);
+            resolve();
+          };
+          worker.on('message', onMessage);
+          worker.once('error', reject);
+        });
+      await next('ready');
+      const loaded = next('loaded');
+      worker.postMessage({ kind: 'load', snapshot: new QuadStore().snapshot(), profile: undefined });
+      await loaded;
+      return readdirSync('/proc/self/task')
         .map(Number)
-        .filter((tid) => !before.has(tid));
-      // The worker's own thread (the one that ran lowerThisThread) is the only new thread lowered.
-      const lowered = Math.max(mainNice, WORKER_NICE);
-      expect(added.map(niceOf).filter((nice) => nice === lowered && nice !== mainNice)).toEqual(lowered === mainNice ? [] : [lowered]);
-      expect(niceOf(process.pid)).toBe(mainNice);
+        .filter((tid) => !before.has(tid))
+        .map(niceOf);
     } finally {
       await worker.terminate();
     }
+  }
+
+  it.each([
+    ['sparql', false],
+    ['engine', false],
+    ['sparql', true],
+    ['engine', true],
+  ])(
+    'the query worker dist/%s/, behind the boot file with lowerFirst %s: its own thread lowered before it reads a query, and only it',
+    async (folder, lowerFirst) => {
+      const file = new URL(`../../dist/${folder}/query-worker.js`, import.meta.url);
+      const lowered = Math.max(mainNice, WORKER_NICE);
+      const added = await addedNice(queryWorkerBootFile(), { file: file.href, lowerFirst });
+      expect(added.filter((nice) => nice === lowered && nice !== mainNice)).toEqual(lowered === mainNice ? [] : [lowered]);
+      expect(niceOf(process.pid)).toBe(mainNice);
+    },
+  );
+
+  it.each(['sparql', 'engine'])('the query worker dist/%s/ started without the boot file never lowers itself (the boot file chooses when)', async (folder) => {
+    const added = await addedNice(new URL(`../../dist/${folder}/query-worker.js`, import.meta.url));
+    expect(added.filter((nice) => nice !== mainNice)).toEqual([]);
   });
 
   /** The nice value a module sees as its first act, and the thread's once the boot file is done, started with `lowerFirst`. */
