@@ -1,12 +1,16 @@
-// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --without <kind> --profile <dir>]`.
+// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --warmup 5 --pace <n> --without <kind> --profile <dir>]`.
 // Not a unit test. A spawned gateway with a hostile downstream server (tests/fixtures/mcp/hostile-tools.mjs)
 // serves concurrent SDK clients over Streamable HTTP, each repeating one kind of call:
 //   search_tools; call_tool to a slow tool (500 ms); call_tool to hostile tools (a catastrophic
 //   pattern, an unusable schema, a 2 MiB result over the 1 MiB cap, a doubled error prefix,
 //   `__proto__` arguments); runaway graph_query (a cartesian COUNT, timeout_ms 2000); index_build.
 // Reports per kind: calls, errors, p50/p95/max, and answers over their limit + MARGIN_MS; the
-// server's RSS at start, through the run and at the end; search_tools p95 against a quiet run
-// (as many clients searching as in the stress run, nothing else). Exit 1 when an answer is over its limit + margin.
+// server's RSS at start, through the run and at the end; search_tools p95 against quiet runs (as
+// many clients searching as in the stress run, nothing else), one before the stress run and one
+// after it, pooled: the first alone would hold the gateway's warm-up. Search clients call flat out
+// (each sends its next call when the last is answered), or with `--pace <n>` n calls a second each
+// on a fixed schedule, a call's time counted from when it was due (no coordinated omission).
+// Exit 1 when an answer is over its limit + margin.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +29,9 @@ const arg = (name: string, fallback: number): number => {
 const SECONDS = arg('seconds', 60);
 const CLIENTS = arg('clients', 20);
 const QUIET_SECONDS = arg('quiet', 15);
+const WARMUP_SECONDS = arg('warmup', 5);
+/** Calls a second of each search client (0: flat out). */
+const PACE = arg('pace', 0);
 /** Time an answer may take beyond its limit (a loaded 2-core machine, HTTP and JSON on top). */
 const MARGIN_MS = 1500;
 
@@ -60,14 +67,14 @@ function call(kind: Kind, i: number): [string, Record<string, unknown>] {
 /** `--profile <dir>`: the gateway writes a CPU profile of its main thread there when it ends. */
 const PROFILE = process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[process.argv.indexOf('--profile') + 1]}`] : [];
 
-/** `--without <kind>`: that kind's clients search instead (to see what slows the other clients down). */
+/** `--without <kind>`: that kind's clients connect and stay idle (what the other clients pay for that kind). */
 const WITHOUT = process.argv.includes('--without') ? process.argv[process.argv.indexOf('--without') + 1] : undefined;
 
 /** Kinds of the stress run's clients: 8 in 20 search, 4 slow, 4 hostile, 3 runaway queries, 1 index_build. */
 function kindOf(n: number): Kind {
   const slot = n % 20;
   const kind: Kind = slot < 8 ? 'search_tools' : slot < 12 ? 'call_slow' : slot < 16 ? 'call_hostile' : slot < 19 ? 'graph_query_runaway' : 'index_build';
-  return kind === WITHOUT ? 'search_tools' : kind;
+  return kind;
 }
 
 async function rssMiB(pid: number): Promise<number> {
@@ -86,9 +93,20 @@ async function run(url: URL, kinds: Kind[], seconds: number): Promise<Map<Kind, 
       stats.set(kind, s);
       const client = new Client({ name: `stress-${n}`, version: '1' });
       await client.connect(new StreamableHTTPClientTransport(url));
+      if (kind === WITHOUT) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())));
+        await client.close();
+        return;
+      }
+      const paced = PACE > 0 && kind === 'search_tools';
+      const first = performance.now();
       for (let i = n; performance.now() < deadline; i += 1) {
         const [name, args] = call(kind, i);
-        const start = performance.now();
+        // Paced: due at a fixed time; a call answered late delays the next send, never its due time.
+        const due = paced ? first + ((i - n) * 1000) / PACE : performance.now();
+        if (paced && due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+        if (performance.now() >= deadline) break;
+        const start = due;
         try {
           const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
           if (result.isError === true) s.errors += 1;
@@ -126,18 +144,11 @@ async function main(): Promise<number> {
   });
   const pid = child.pid as number;
   try {
-    // Warm-up, then a quiet run: the stress run's search clients alone.
-    await run(url, ['search_tools'], 2);
-    const quiet =
-      (
-        await run(
-          url,
-          Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === 'search_tools'),
-          QUIET_SECONDS,
-        )
-      )
-        .get('search_tools')
-        ?.ms.sort((a, b) => a - b) ?? [];
+    // Warm-up, then a quiet run: the stress run's search clients alone; another one after the stress run.
+    const searchers = Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === 'search_tools');
+    const quietRun = async (): Promise<number[]> => (await run(url, searchers, QUIET_SECONDS)).get('search_tools')?.ms.sort((a, b) => a - b) ?? [];
+    await run(url, searchers, WARMUP_SECONDS);
+    const quietBefore = await quietRun();
     const rss: number[] = [await rssMiB(pid)];
     // One sample a second: the SPARQL workers' heaps swing RSS by hundreds of MiB within seconds, so
     // a trend needs many samples, not ten.
@@ -149,6 +160,8 @@ async function main(): Promise<number> {
     );
     clearInterval(sampler);
     rss.push(await rssMiB(pid));
+    const quietAfter = await quietRun();
+    const quiet = [...quietBefore, ...quietAfter].sort((a, b) => a - b);
     let over = 0;
     console.log(`mdkg serve --http under ${CLIENTS} clients for ${SECONDS} s (margin ${MARGIN_MS} ms over each limit)\n`);
     console.log('| kind | clients | calls | isError | thrown | p50 ms | p95 ms | max ms | limit ms | over limit + margin |');
@@ -162,10 +175,21 @@ async function main(): Promise<number> {
         `| ${kind} | ${clients} | ${ms.length} | ${s.errors} | ${s.thrown} | ${pct(ms, 50).toFixed(0)} | ${pct(ms, 95).toFixed(0)} | ${(ms.at(-1) ?? 0).toFixed(0)} | ${LIMIT_MS[kind]} | ${late} |`,
       );
     }
-    const searchP95 = pct(stress.get('search_tools')?.ms ?? [], 95);
+    const searchMs = stress.get('search_tools')?.ms ?? [];
+    const searchP95 = pct(searchMs, 95);
+    const line = (name: string, ms: number[]): string =>
+      `| ${name} | ${ms.length} | ${pct(ms, 50).toFixed(1)} | ${pct(ms, 95).toFixed(1)} | ${(searchP95 / Math.max(1e-9, pct(ms, 95))).toFixed(2)}x |`;
+    console.log(`\nsearch_tools, ${searchers.length} clients, ${PACE > 0 ? `${PACE} calls a second each` : 'flat out'} (ms):\n`);
+    console.log('| run | calls | p50 | p95 | stress p95 / this p95 |\n|---|---|---|---|---|');
     console.log(
-      `\nsearch_tools p95: quiet ${pct(quiet, 95).toFixed(0)} ms (the same ${Array.from({ length: CLIENTS }, (_, n) => kindOf(n)).filter((k) => k === 'search_tools').length} clients alone, ${quiet.length} calls), under stress ${searchP95.toFixed(0)} ms: ${(searchP95 / Math.max(1, pct(quiet, 95))).toFixed(2)}x`,
+      [
+        line(`quiet before (${QUIET_SECONDS} s)`, quietBefore),
+        line(`quiet after (${QUIET_SECONDS} s)`, quietAfter),
+        line('quiet, both', quiet),
+        line(`stress (${SECONDS} s)`, searchMs),
+      ].join('\n'),
     );
+    console.log(`\nsearch_tools p95 under stress / quiet: ${(searchP95 / Math.max(1e-9, pct(quiet, 95))).toFixed(2)}x`);
     const through = rss.slice(1, -1).sort((a, b) => a - b);
     console.log(
       `server RSS (MiB): before the stress run ${rss[0]}, through it (${through.length} samples, one a second) min ${through[0]}, median ${pct(through, 50)}, max ${through.at(-1)}, end ${rss.at(-1)}`,

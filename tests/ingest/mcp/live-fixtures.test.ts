@@ -30,6 +30,10 @@ describe('listLiveTools: failures are diagnostics, never exceptions', () => {
   it('a server that never answers: MDKG_SOURCE_TIMEOUT after the timeout, and the child is ended', async () => {
     const marker = `--marker=${randomUUID()}`;
     const server = node('never-answers.mjs', marker);
+    // What starting, initializing and listing a server that answers takes on this machine now: the bound below scales with it.
+    const baselineStart = performance.now();
+    expect((await listLiveTools(node('raw-server.mjs', 'env'), { source: 'fx', timeoutMs: 60_000 })).diagnostics).toEqual([]);
+    const baseline = performance.now() - baselineStart;
     const started = performance.now();
     const result = await listLiveTools(server, { source: 'fx', timeoutMs: 1_500 });
     const elapsed = performance.now() - started;
@@ -39,7 +43,7 @@ describe('listLiveTools: failures are diagnostics, never exceptions', () => {
       diagnostics: [error('MDKG_SOURCE_TIMEOUT', `${label(server)}: no answer within 1500 ms while starting and initializing`)],
     });
     expect(elapsed).toBeGreaterThanOrEqual(1_450);
-    expect(elapsed).toBeLessThan(5_000);
+    expect(elapsed).toBeLessThan(1_500 + 1_000 + 3 * baseline);
     expect(processesWith(marker)).toEqual([]);
   });
 
@@ -128,10 +132,9 @@ describe('listLiveTools: tools of imperfect servers', () => {
   });
 
   it('reads a server that writes megabytes to stderr (the pipe is drained)', async () => {
-    const started = performance.now();
     const result = await listLiveTools(node('raw-server.mjs', 'chatty'), { source: 'fx', timeoutMs: 10_000 });
-    // ~50 ms here; a child blocked on an unread stderr pipe only ends by the 2 s + 2 s kill escalation
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // Undrained, the fixture blocks before its first answer (stderr to a pipe is synchronous on
+    // Linux, and 1 MB is past a pipe's buffer): the listing would end in MDKG_SOURCE_TIMEOUT.
     expect(result.diagnostics).toEqual([]);
     expect(result.tools.map((t) => t.name)).toEqual(['alpha']);
   });
