@@ -12,6 +12,9 @@
  * strategies vector, hybrid and auto over use-lite vectors of the symbols, the top-10 hits the
  * request does not name pooled. `--vector-cache <dir>` keeps the vectors across runs.
  *
+ * `--compare <file>`: also measures the models of an earlier calibration file on the same hits
+ * (its lexical model; its vector model when both have one), to see what a refit changed.
+ *
  * The mdkg sets read this repository's graphs/code, which changes with src/: a refit after a large
  * change of src/ may move the coefficients a little (the dataset hashes cover the requests, not
  * the catalog).
@@ -113,6 +116,11 @@ for (const split of ['train', 'dev', 'test']) {
   const part = samples.filter((s) => s.split === split);
   measured[split] = { hits: part.length, ece: ece(part), ece1: ece(part.filter((s) => s.rank === 0)) };
 }
+const compareAt = args.indexOf('--compare');
+const earlier =
+  compareAt >= 0
+    ? (JSON.parse(readFileSync(resolve(args[compareAt + 1]!), 'utf8')) as { fitted: { model: CodeConfidenceModel; vector?: CodeVectorModel } }).fitted
+    : undefined;
 let vector: CodeVectorModel | undefined;
 const vectorMeasured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
 if (vectorSamples.length > 0) {
@@ -158,5 +166,25 @@ if (vector !== undefined) {
   console.log(`vector strategies: ${JSON.stringify(file.fitted.vector)}`);
   for (const [split, m] of Object.entries(vectorMeasured))
     console.log(`  ${split.padEnd(5)} ${String(m.hits).padStart(4)} hits  ECE ${m.ece}  ECE@1 ${m.ece1}`);
+}
+if (earlier !== undefined) {
+  const old: CodeConfidenceModel = { ...earlier.model, named: PRIORS.named };
+  const eceOld = (part: readonly Sample[]): number | null =>
+    r4(expectedCalibrationError(part.map((s) => ({ confidence: codeConfidence(s.features, old), relevant: s.relevant }))));
+  console.log('the earlier file, on the same hits:');
+  for (const split of ['train', 'dev', 'test']) {
+    const part = samples.filter((s) => s.split === split);
+    console.log(`  ${split.padEnd(5)} ${String(part.length).padStart(4)} hits  ECE ${eceOld(part)}  ECE@1 ${eceOld(part.filter((s) => s.rank === 0))}`);
+  }
+  const oldVector = earlier.vector;
+  if (oldVector !== undefined && vectorSamples.length > 0) {
+    const eceV = (part: readonly VectorSample[]): number | null =>
+      r4(expectedCalibrationError(part.map((s) => ({ confidence: codeVectorConfidence(s.features, oldVector), relevant: s.relevant }))));
+    console.log('  vector strategies:');
+    for (const split of ['train', 'dev', 'test']) {
+      const part = vectorSamples.filter((s) => s.split === split);
+      console.log(`  ${split.padEnd(5)} ${String(part.length).padStart(4)} hits  ECE ${eceV(part)}  ECE@1 ${eceV(part.filter((s) => s.rank === 0))}`);
+    }
+  }
 }
 console.log(`wrote ${out}`);
