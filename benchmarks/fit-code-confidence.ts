@@ -108,21 +108,29 @@ const fitted = fitLogistic(
   CODE_FEATURES,
 );
 const model: CodeConfidenceModel = { ...fitted, named: PRIORS.named };
+type Measured = Record<string, { hits: number; ece: number | null; ece1: number | null }>;
 const r4 = (v: number | null): number | null => (v === null ? null : Number(v.toFixed(4)));
-const ece = (part: readonly Sample[]): number | null =>
-  r4(expectedCalibrationError(part.map((s) => ({ confidence: codeConfidence(s.features, model), relevant: s.relevant }))));
-const measured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
-for (const split of ['train', 'dev', 'test']) {
-  const part = samples.filter((s) => s.split === split);
-  measured[split] = { hits: part.length, ece: ece(part), ece1: ece(part.filter((s) => s.rank === 0)) };
+/** ECE over the top 10 and over first results, per split, of `confidence` on `all`. */
+function measure<S extends { relevant: boolean; rank: number; split: string }>(all: readonly S[], confidence: (s: S) => number): Measured {
+  const ece = (part: readonly S[]): number | null => r4(expectedCalibrationError(part.map((s) => ({ confidence: confidence(s), relevant: s.relevant }))));
+  const out: Measured = {};
+  for (const split of ['train', 'dev', 'test']) {
+    const part = all.filter((s) => s.split === split);
+    out[split] = { hits: part.length, ece: ece(part), ece1: ece(part.filter((s) => s.rank === 0)) };
+  }
+  return out;
 }
+const print = (m: Measured): void => {
+  for (const [split, x] of Object.entries(m)) console.log(`  ${split.padEnd(5)} ${String(x.hits).padStart(4)} hits  ECE ${x.ece}  ECE@1 ${x.ece1}`);
+};
+const measured = measure(samples, (s) => codeConfidence(s.features, model));
 const compareAt = args.indexOf('--compare');
 const earlier =
   compareAt >= 0
     ? (JSON.parse(readFileSync(resolve(args[compareAt + 1]!), 'utf8')) as { fitted: { model: CodeConfidenceModel; vector?: CodeVectorModel } }).fitted
     : undefined;
 let vector: CodeVectorModel | undefined;
-const vectorMeasured: Record<string, { hits: number; ece: number | null; ece1: number | null }> = {};
+let vectorMeasured: Measured = {};
 if (vectorSamples.length > 0) {
   const on = vectorSamples.filter((s) => s.split !== 'test');
   vector = fitLogistic(
@@ -132,12 +140,8 @@ if (vectorSamples.length > 0) {
     ITERATIONS,
     CODE_VECTOR_FEATURES,
   );
-  const eceV = (part: readonly VectorSample[]): number | null =>
-    r4(expectedCalibrationError(part.map((s) => ({ confidence: codeVectorConfidence(s.features, vector ?? null), relevant: s.relevant }))));
-  for (const split of ['train', 'dev', 'test']) {
-    const part = vectorSamples.filter((s) => s.split === split);
-    vectorMeasured[split] = { hits: part.length, ece: eceV(part), ece1: eceV(part.filter((s) => s.rank === 0)) };
-  }
+  const fittedVector = vector;
+  vectorMeasured = measure(vectorSamples, (s) => codeVectorConfidence(s.features, fittedVector));
 }
 if (cacheAt < 0) rmSync(cacheRoot, { recursive: true, force: true });
 const file = {
@@ -161,30 +165,19 @@ const file = {
 };
 await writeFileAtomic(out, `${JSON.stringify(file, null, 2)}\n`);
 console.log(`code confidence: fitted on ${fitOn.length} hits: ${JSON.stringify(file.fitted.model)}`);
-for (const [split, m] of Object.entries(measured)) console.log(`  ${split.padEnd(5)} ${String(m.hits).padStart(4)} hits  ECE ${m.ece}  ECE@1 ${m.ece1}`);
+print(measured);
 if (vector !== undefined) {
   console.log(`vector strategies: ${JSON.stringify(file.fitted.vector)}`);
-  for (const [split, m] of Object.entries(vectorMeasured))
-    console.log(`  ${split.padEnd(5)} ${String(m.hits).padStart(4)} hits  ECE ${m.ece}  ECE@1 ${m.ece1}`);
+  print(vectorMeasured);
 }
 if (earlier !== undefined) {
   const old: CodeConfidenceModel = { ...earlier.model, named: PRIORS.named };
-  const eceOld = (part: readonly Sample[]): number | null =>
-    r4(expectedCalibrationError(part.map((s) => ({ confidence: codeConfidence(s.features, old), relevant: s.relevant }))));
   console.log('the earlier file, on the same hits:');
-  for (const split of ['train', 'dev', 'test']) {
-    const part = samples.filter((s) => s.split === split);
-    console.log(`  ${split.padEnd(5)} ${String(part.length).padStart(4)} hits  ECE ${eceOld(part)}  ECE@1 ${eceOld(part.filter((s) => s.rank === 0))}`);
-  }
+  print(measure(samples, (s) => codeConfidence(s.features, old)));
   const oldVector = earlier.vector;
   if (oldVector !== undefined && vectorSamples.length > 0) {
-    const eceV = (part: readonly VectorSample[]): number | null =>
-      r4(expectedCalibrationError(part.map((s) => ({ confidence: codeVectorConfidence(s.features, oldVector), relevant: s.relevant }))));
     console.log('  vector strategies:');
-    for (const split of ['train', 'dev', 'test']) {
-      const part = vectorSamples.filter((s) => s.split === split);
-      console.log(`  ${split.padEnd(5)} ${String(part.length).padStart(4)} hits  ECE ${eceV(part)}  ECE@1 ${eceV(part.filter((s) => s.rank === 0))}`);
-    }
+    print(measure(vectorSamples, (s) => codeVectorConfidence(s.features, oldVector)));
   }
 }
 console.log(`wrote ${out}`);
