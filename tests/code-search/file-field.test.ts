@@ -48,37 +48,43 @@ const FILES: [string, [string, string][]][] = [
 ];
 const REQUEST = 'evict stale entries when memory runs low';
 
-function catalog(): CodeCatalog {
+/** A catalog of TypeScript files, each [path, module doc, [name, doc]...]; symbol i of a file starts at line 1 + step × i and spans `span` lines. */
+function catalogOf(files: readonly (readonly [string, string | undefined, readonly (readonly [string, string])[]])[], step: number, span: number): CodeCatalog {
   const symbols: CodeSymbolRecord[] = [];
-  const files = FILES.map(([path, list], f) => ({
+  const records = files.map(([path, doc, list], f) => ({
     iri: `urn:f${f}`,
     path,
     language: 'typescript',
     lines: 40,
     imports: [],
-    symbols: list.map(([name, doc], i) => {
-      const line = 1 + 10 * i;
-      return (
-        symbols.push({
-          iri: `urn:f${f}#${name}`,
-          file: f,
-          name,
-          qualifiedName: name,
-          kind: 'function',
-          signature: `function ${name}(): void`,
-          doc,
-          startLine: line,
-          endLine: line + 5,
-          parent: -1,
-          calls: [],
-        }) - 1
-      );
+    ...(doc === undefined ? {} : { doc }),
+    symbols: list.map(([name, symbolDoc], i) => {
+      symbols.push({
+        iri: `urn:f${f}#${name}`,
+        file: f,
+        name,
+        qualifiedName: name,
+        kind: 'function',
+        signature: `function ${name}(): void`,
+        doc: symbolDoc,
+        startLine: 1 + step * i,
+        endLine: 1 + step * i + span,
+        parent: -1,
+        calls: [],
+      });
+      return symbols.length - 1;
     }),
   }));
-  return { files, symbols, fileCalls: new Map() };
+  return { files: records, symbols, fileCalls: new Map() };
 }
 
-const index = new CodeIndex(catalog());
+const index = new CodeIndex(
+  catalogOf(
+    FILES.map(([path, list]) => [path, undefined, list] as const),
+    10,
+    5,
+  ),
+);
 const saved = { ...FILE_FUSION };
 afterEach(() => Object.assign(FILE_FUSION, saved));
 
@@ -261,35 +267,7 @@ describe('field weights: path and module doc', () => {
     ['src/retry/backoff.ts', undefined, [['wait', 'Sleeps between attempts.']]],
     ['src/text/words.ts', undefined, [['split', 'Splits a text into words.']]],
   ];
-  const symbols: CodeSymbolRecord[] = [];
-  const cat: CodeCatalog = {
-    files: files.map(([path, doc, list], f) => ({
-      iri: `urn:f${f}`,
-      path,
-      language: 'typescript',
-      lines: 40,
-      imports: [],
-      ...(doc === undefined ? {} : { doc }),
-      symbols: list.map(([name, d], i) => {
-        symbols.push({
-          iri: `urn:f${f}#${name}`,
-          file: f,
-          name,
-          qualifiedName: name,
-          kind: 'function',
-          signature: `function ${name}(): void`,
-          doc: d,
-          startLine: 1 + 5 * i,
-          endLine: 4 + 5 * i,
-          parent: -1,
-          calls: [],
-        });
-        return symbols.length - 1;
-      }),
-    })),
-    symbols,
-    fileCalls: new Map(),
-  };
+  const cat = catalogOf(files, 5, 3);
   const first = (query: string, pathWeight: number, docWeight: number): string => {
     const field = buildFileField(cat, fileFieldBm25({ pathWeight, docWeight }));
     const weights = new Map(terms(query).map((t) => [t, 1]));
