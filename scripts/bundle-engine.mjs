@@ -41,7 +41,10 @@ const result = await build({
   // Old URL code in the engine's dependencies (tr46, whatwg-url) requires Node's built-in punycode,
   // which Node 22 flags as deprecated on stderr at every query: the userland package of the same
   // code (the one Node's own module was copied from) is bundled instead.
-  alias: { punycode: 'punycode/' },
+  // asynciterator ships a CommonJS and an ES module build: Comunica require()s the first, and the
+  // worker's task guard (src/sparql/task-guard.ts) imports the package too. Both must be the one
+  // instance whose task scheduler Comunica's streams use.
+  alias: { punycode: 'punycode/', asynciterator: join(root, 'node_modules', 'asynciterator', 'dist', 'asynciterator.js') },
   metafile: true,
   logLevel: 'warning',
 });

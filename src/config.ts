@@ -20,6 +20,8 @@ export interface MdkgConfig {
     allow_services?: string[];
     timeout_ms?: number;
     limit?: number;
+    /** `mdkg serve`: part of one core's time long queries together run while other requests are served (default 0.25; 1: never yield). */
+    long_query_share?: number;
   };
   /** Live MCP servers by source id (also proxied by `mdkg serve`). */
   servers?: Record<string, ServerConfig>;
@@ -42,7 +44,7 @@ export interface MdkgConfig {
 }
 
 const TOP_KEYS = ['graphs', 'sparql', 'servers', 'sources', 'hints', 'tools_out', 'search', 'embeddings', 'serve', 'learned', 'store'];
-const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit'];
+const SPARQL_KEYS = ['allow_services', 'timeout_ms', 'limit', 'long_query_share'];
 
 const CONFIG_FILES = ['mdkg.config.yaml', 'mdkg.config.yml', 'mdkg.config.json'];
 
@@ -95,6 +97,9 @@ export function validateConfig(value: unknown, file: string): MdkgConfig {
       const n = s[key];
       if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n > 0)) throw invalid(file, `'sparql.${key}' must be a positive integer`);
     }
+    const share = s.long_query_share;
+    if (share !== undefined && !(typeof share === 'number' && share > 0 && share <= 1))
+      throw invalid(file, "'sparql.long_query_share' must be a number above 0 and at most 1");
   }
   return config as MdkgConfig;
 }

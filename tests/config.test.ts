@@ -12,6 +12,11 @@ describe('config', () => {
     ['a non-http service', { sparql: { allow_services: ['file:///etc/passwd'] } }, "x.yaml: 'sparql.allow_services' must be a list of http(s) endpoint IRIs"],
     ['a negative timeout', { sparql: { timeout_ms: -1 } }, "x.yaml: 'sparql.timeout_ms' must be a positive integer"],
     ['a fractional limit', { sparql: { limit: 1.5 } }, "x.yaml: 'sparql.limit' must be a positive integer"],
+    ...[0, -0.5, 1.01, '0.5', null, Number.NaN].map((share): [string, unknown, string] => [
+      `a long query share of ${String(share)}`,
+      { sparql: { long_query_share: share } },
+      "x.yaml: 'sparql.long_query_share' must be a number above 0 and at most 1",
+    ]),
     ['learned not a mapping', { learned: 30 }, "x.yaml: 'learned' must be a mapping"],
     ['a TTL of 0 days', { learned: { ttl_days: 0 } }, "x.yaml: 'learned.ttl_days' must be an integer from 1 to 3650"],
     ['a fractional TTL', { learned: { ttl_days: 1.5 } }, "x.yaml: 'learned.ttl_days' must be an integer from 1 to 3650"],
@@ -41,7 +46,7 @@ describe('config', () => {
   });
 
   it('accepts a full config and an empty one', () => {
-    const full = { graphs: 'kg', sparql: { allow_services: ['http://127.0.0.1:1/sparql'], timeout_ms: 5, limit: 7 } };
+    const full = { graphs: 'kg', sparql: { allow_services: ['http://127.0.0.1:1/sparql'], timeout_ms: 5, limit: 7, long_query_share: 0.5 } };
     expect(validateConfig(full, 'x.yaml')).toEqual(full);
     expect(validateConfig(null, 'x.yaml')).toEqual({});
   });

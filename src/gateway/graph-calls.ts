@@ -6,6 +6,7 @@ import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
+import { DEFAULT_LONG_QUERY_SHARE } from '../sparql/long-query-share.js';
 import type { QueryOptions } from '../sparql/types.js';
 import { exportRemote } from '../store/export.js';
 import type { RemoteGraph } from '../store/remote-graph.js';
@@ -60,6 +61,7 @@ export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: nu
       limit: args.limit ?? QUERY_LIMIT,
       timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS,
       allowServices: gw.config.sparql?.allow_services ?? [],
+      longQueryShare: gw.config.sparql?.long_query_share ?? DEFAULT_LONG_QUERY_SHARE,
     });
     if (result.kind === 'quads')
       return ok({

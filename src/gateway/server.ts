@@ -1,5 +1,6 @@
 // The MCP server of the gateway: lists the meta-tools, checks each call's arguments against the
 // meta-tool's schema, and dispatches. One failing call never takes the gateway down.
+import { noteOtherWork } from '../sparql/long-query-share.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -83,6 +84,7 @@ export function createGatewayServer(gw: Gateway, log: (line: string) => void, pr
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(gw, request.params.uri));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
+    if (name !== 'graph_query') noteOtherWork();
     const handler = HANDLERS.get(name);
     const offered = tools(false);
     const tool = offered.find((t) => t.name === name);

@@ -45,7 +45,11 @@ function mapEngineError(error: unknown, denials: readonly MdkgError[], failures:
  * Runs a checked-in-place query in this thread (see run.ts for the public entry, which runs it in
  * a worker that can be stopped). Options are already validated.
  */
-export async function runQueryHere(target: QueryTarget, query: string, options: Required<Omit<QueryOptions, 'arrivedAt'>>): Promise<QueryResult> {
+export async function runQueryHere(
+  target: QueryTarget,
+  query: string,
+  options: Required<Omit<QueryOptions, 'arrivedAt' | 'longQueryShare'>>,
+): Promise<QueryResult> {
   const { timeoutMs, limit } = options;
   const allow = options.allowServices;
   const checked = checkQuery(target.profile, query, { allowServices: allow });

@@ -1,4 +1,5 @@
 import { MdkgError } from '../errors.js';
+import { checkShare, DEFAULT_LONG_QUERY_SHARE } from './long-query-share.js';
 import { DEFAULT_LIMIT, DEFAULT_TIMEOUT_MS, type QueryOptions, type QueryResult, type QueryTarget } from './types.js';
 import { runInWorker } from './worker-pool.js';
 
@@ -38,5 +39,6 @@ export async function runQuery(target: QueryTarget, query: string, options: Quer
   if (LONE_SURROGATE.test(query)) throw new MdkgError('MDKG_USAGE', 'the query is not valid Unicode text (a lone surrogate)');
   const timeoutMs = integerIn(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs', 1, MAX_TIMEOUT_MS);
   const limit = integerIn(options.limit ?? DEFAULT_LIMIT, 'limit', 0, Number.MAX_SAFE_INTEGER);
-  return runInWorker(target, { query, timeoutMs, limit, allowServices: [...(options.allowServices ?? [])] }, arrivedAt);
+  const share = checkShare(options.longQueryShare ?? DEFAULT_LONG_QUERY_SHARE, 'longQueryShare');
+  return runInWorker(target, { query, timeoutMs, limit, share, allowServices: [...(options.allowServices ?? [])] }, arrivedAt);
 }

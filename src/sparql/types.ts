@@ -21,6 +21,13 @@ export interface QueryOptions {
    * waiting for a query worker included. Default: when runQuery is called.
    */
   arrivedAt?: number;
+  /**
+   * Part of one core's time (above 0, at most 1) that long queries (past their first 250 ms)
+   * together run while the host serves other work: `mdkg serve` notes every request that is not a
+   * graph_query, and a long query sleeps between slices of its work to leave the rest to them.
+   * Default 0.25; 1 never yields. A host that notes no other work runs every query at full speed.
+   */
+  longQueryShare?: number;
 }
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';

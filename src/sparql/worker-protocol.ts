@@ -12,6 +12,8 @@ import type { QueryResult } from './types.js';
 export interface RunRequest {
   query: string;
   timeoutMs: number;
+  /** Part of one core's time long queries together get while the host serves other work (long-query-share.ts). */
+  share: number;
   limit: number;
   allowServices: string[];
 }
@@ -28,8 +30,9 @@ export type FromWorker =
   /** Sent once, first, when the worker has loaded its code: before it, it must not be ended. */
   | { kind: 'ready' }
   | { kind: 'loaded' }
-  | { kind: 'result'; result: EncodedResult }
-  | { kind: 'error'; code: MdkgCode | undefined; message: string; details: Record<string, unknown>; cause?: string };
+  /** `sleptMs`: how long the query yielded to other work (task-guard.ts). */
+  | { kind: 'result'; result: EncodedResult; sleptMs?: number }
+  | { kind: 'error'; code: MdkgCode | undefined; message: string; details: Record<string, unknown>; cause?: string; sleptMs?: number };
 
 const codeOf = (term: Term): string => (term.termType === 'DefaultGraph' ? 'D' : encodeTerm(term));
 const termOf = (code: string): Term => (code === 'D' ? DataFactory.defaultGraph() : decodeTerm(code));
@@ -77,7 +80,7 @@ export function decodeResult(result: EncodedResult): QueryResult {
 }
 
 /** An error as it crosses to the pool: code, message and the plain details. */
-export function encodeError(error: unknown): FromWorker {
+export function encodeError(error: unknown): Extract<FromWorker, { kind: 'error' }> {
   if (isMdkgError(error)) {
     const details = emptyDict<unknown>();
     for (const [k, v] of Object.entries(error.details)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) details[k] = v;

@@ -1,0 +1,113 @@
+// A query past its time stops where it is, in the worker, which then takes the next query (no new
+// thread, no second of CPU to start one); and a long query yields the CPU while the host notes
+// other work (task-guard.ts, decision 010). Real workers running the engine bundle.
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runQuery } from '../../src/sparql/run.js';
+import { noteOtherWork } from '../../src/sparql/long-query-share.js';
+import { CANCEL_GRACE_MS, closeQueryWorkers, queryWorkerCount, queryWorkerStats, setCancelGrace } from '../../src/sparql/worker-pool.js';
+import { bigTarget, rejection, toolTarget } from '../helpers/sparql-store.js';
+
+const CARTESIAN = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }';
+const A49 = `${'a'.repeat(49)}!`;
+
+afterAll(async () => {
+  setCancelGrace(CANCEL_GRACE_MS);
+  await closeQueryWorkers();
+});
+
+let noting: NodeJS.Timeout | undefined;
+afterEach(() => {
+  clearInterval(noting);
+  noting = undefined;
+});
+
+/** Keeps other work current for as long as the test runs (as `mdkg serve` does while it serves). */
+function keepOtherWorkCurrent(): void {
+  noteOtherWork();
+  noting = setInterval(noteOtherWork, 20);
+}
+
+/** Change of the pool's counters over `work`. */
+async function counted(work: () => Promise<unknown>): Promise<{ started: number; reused: number; sleptMs: number }> {
+  const before = queryWorkerStats();
+  await work();
+  const after = queryWorkerStats();
+  return { started: after.started - before.started, reused: after.reused - before.reused, sleptMs: after.sleptMs - before.sleptMs };
+}
+
+describe('a query past its time', () => {
+  it('a runaway join stops in its worker, which answers the next query: no thread is started', async () => {
+    // A worker gets 1 s to answer after its caller's deadline in production: a machine busy enough to
+    // starve it that long would decide which way this ends. Given a minute, only the worker decides.
+    setCancelGrace(60_000);
+    await closeQueryWorkers();
+    const target = bigTarget(200);
+    await runQuery(target, 'ASK {}');
+    const change = await counted(async () => {
+      expect(await rejection(runQuery(target, CARTESIAN, { timeoutMs: 500 }))).toMatchObject({ code: 'MDKG_SPARQL_TIMEOUT' });
+      expect(await runQuery(target, 'ASK { ?s ?p ?o }')).toMatchObject({ kind: 'boolean', value: true });
+    });
+    expect([change.started, change.reused, queryWorkerCount()]).toEqual([0, 1, 1]);
+  }, 30_000);
+
+  it('work outside the engine’s streams (a backtracking REGEX) cannot be dropped: its worker is ended, and the next query gets a fresh one', async () => {
+    setCancelGrace(CANCEL_GRACE_MS);
+    await closeQueryWorkers();
+    const target = toolTarget();
+    await runQuery(target, 'ASK {}');
+    const change = await counted(async () => {
+      const stuck = `SELECT * WHERE { BIND("${A49}" AS ?s) FILTER(REGEX(?s, "(a+)+$")) }`;
+      expect(await rejection(runQuery(target, stuck, { timeoutMs: 500 }))).toMatchObject({ code: 'MDKG_SPARQL_TIMEOUT' });
+      expect(await runQuery(target, 'ASK { ?s a mdkg:Tool }')).toMatchObject({ kind: 'boolean', value: true });
+    });
+    expect([change.started, change.reused, queryWorkerCount()]).toEqual([1, 0, 1]);
+  }, 30_000);
+});
+
+// In this order: nothing in this file notes other work before the first case here.
+describe('long queries yield while other work is served', () => {
+  it.each([
+    ['no other work noted', 0.25, false],
+    ['a share of 1', 1, true],
+  ])(
+    '%s: a long query runs at full speed',
+    async (_name, share, noted) => {
+      setCancelGrace(60_000);
+      await closeQueryWorkers();
+      const target = bigTarget(200);
+      await runQuery(target, 'ASK {}');
+      if (noted) keepOtherWorkCurrent();
+      const change = await counted(async () => {
+        await rejection(runQuery(target, CARTESIAN, { timeoutMs: 1000, longQueryShare: share }));
+        await runQuery(target, 'ASK {}');
+      });
+      expect(change.sleptMs).toBe(0);
+    },
+    30_000,
+  );
+
+  it('with other work current, a long query sleeps most of its time past its grace', async () => {
+    setCancelGrace(60_000);
+    await closeQueryWorkers();
+    const target = bigTarget(200);
+    await runQuery(target, 'ASK {}');
+    keepOtherWorkCurrent();
+    // The worker reports what it slept when it answers, just after its caller's deadline: the next query waits for that.
+    const change = await counted(async () => {
+      await rejection(runQuery(target, CARTESIAN, { timeoutMs: 1500 }));
+      await runQuery(target, 'ASK {}');
+    });
+    // 1,250 ms past the 250 ms grace, three quarters asleep: about 940 ms. Sleeps are timed, so a
+    // slow machine does not shorten them; the bound leaves room for the first and last slices.
+    expect(change.sleptMs).toBeGreaterThan(600);
+    expect(change.sleptMs).toBeLessThanOrEqual(1500);
+  }, 30_000);
+
+  it.each([0, -1, 1.5, Number.NaN, '0.5'])('refuses a long query share of %s with MDKG_USAGE', async (share) => {
+    const error = await rejection(runQuery(toolTarget(), 'ASK {}', { longQueryShare: share as number }));
+    expect(error).toMatchObject({
+      code: 'MDKG_USAGE',
+      message: `longQueryShare must be a number above 0 and at most 1, got ${typeof share === 'string' ? JSON.stringify(share) : String(share)}`,
+    });
+  });
+});
