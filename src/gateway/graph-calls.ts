@@ -54,7 +54,7 @@ export async function graphSchema(gw: Gateway): Promise<CallToolResult> {
   return ok({ documents: kg.documents().length, triples: kg.store.size, classes: p.classes, predicates: p.predicates, prefixes: p.prefixes });
 }
 
-export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }): Promise<CallToolResult> {
+export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }, client?: object): Promise<CallToolResult> {
   try {
     const kg = gw.remote ?? (await gw.graph());
     const result = await kg.query(args.sparql, {
@@ -62,6 +62,7 @@ export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: nu
       timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS,
       allowServices: gw.config.sparql?.allow_services ?? [],
       longQueryShare: gw.config.sparql?.long_query_share ?? DEFAULT_LONG_QUERY_SHARE,
+      ...(client === undefined ? {} : { client }),
     });
     if (result.kind === 'quads')
       return ok({

@@ -10,6 +10,11 @@ export const LANES = 2 * Math.max(2, availableParallelism());
 /** Byte offsets: Date.now() when other work last arrived; the cell a yielding worker sleeps on; the lanes. */
 export const CELL = { lastOther: 0, sleep: 8, lanes: 12 } as const;
 
+/** Time a query runs at full speed, whatever else is going on (a client's queries may get none: client-history.ts). */
+export const GRACE_MS = 250;
+/** Other work counts as current for this long after it arrived. */
+export const WINDOW_MS = 250;
+
 /** One core's time, in parts, that long queries together get while other requests are served (decision 010). */
 export const DEFAULT_LONG_QUERY_SHARE = 0.25;
 

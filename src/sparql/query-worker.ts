@@ -42,7 +42,7 @@ port.on('message', (message: ToWorker) => {
     post({ kind: 'error', code: 'MDKG_SPARQL_FAILED', message: 'no graph loaded in the query worker', details: {} });
     return;
   }
-  beginQuery(cells, lane, message.share);
+  beginQuery(cells, lane, message.share, message.graceMs);
   runQueryHere(loaded, message.query, { timeoutMs: message.timeoutMs, limit: message.limit, allowServices: message.allowServices }).then(
     (result) => {
       const sleptMs = endQuery();

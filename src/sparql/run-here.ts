@@ -48,7 +48,7 @@ function mapEngineError(error: unknown, denials: readonly MdkgError[], failures:
 export async function runQueryHere(
   target: QueryTarget,
   query: string,
-  options: Required<Omit<QueryOptions, 'arrivedAt' | 'longQueryShare'>>,
+  options: Required<Omit<QueryOptions, 'arrivedAt' | 'longQueryShare' | 'client'>>,
 ): Promise<QueryResult> {
   const { timeoutMs, limit } = options;
   const allow = options.allowServices;

@@ -1,4 +1,5 @@
-import { MdkgError } from '../errors.js';
+import { isMdkgError, MdkgError } from '../errors.js';
+import { ClientHistory } from './client-history.js';
 import { checkShare, DEFAULT_LONG_QUERY_SHARE } from './long-query-share.js';
 import { DEFAULT_LIMIT, DEFAULT_TIMEOUT_MS, type QueryOptions, type QueryResult, type QueryTarget } from './types.js';
 import { runInWorker } from './worker-pool.js';
@@ -10,6 +11,8 @@ export const MAX_QUERY_CHARS = 1_000_000;
 /** The longest timeout a timer can hold (2^31 - 1 ms, about 24.8 days). */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/** Clients whose last query ran out of time (their next queries start yielding at once). */
+const history = new ClientHistory();
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function integerIn(value: number, name: string, min: number, max: number): number {
@@ -40,5 +43,15 @@ export async function runQuery(target: QueryTarget, query: string, options: Quer
   const timeoutMs = integerIn(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs', 1, MAX_TIMEOUT_MS);
   const limit = integerIn(options.limit ?? DEFAULT_LIMIT, 'limit', 0, Number.MAX_SAFE_INTEGER);
   const share = checkShare(options.longQueryShare ?? DEFAULT_LONG_QUERY_SHARE, 'longQueryShare');
-  return runInWorker(target, { query, timeoutMs, limit, share, allowServices: [...(options.allowServices ?? [])] }, arrivedAt);
+  const { client } = options;
+  const graceMs = history.graceFor(client, performance.now());
+  try {
+    const result = await runInWorker(target, { query, timeoutMs, limit, share, graceMs, allowServices: [...(options.allowServices ?? [])] }, arrivedAt);
+    history.note(client, false, performance.now());
+    return result;
+  } catch (error) {
+    // Only a timeout demotes, and only an answer in time restores: another error changes nothing.
+    if (isMdkgError(error) && error.code === 'MDKG_SPARQL_TIMEOUT') history.note(client, true, performance.now());
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@
 //   once that query has ended (answered, failed, or past its time), its tasks are dropped, so a
 //   runaway join stops where it was and the worker takes the next query without being replaced
 //   (starting a worker costs about a second of CPU: the engine's code to load, the graph to copy).
-// - Long queries yield. Past its first GRACE_MS a query is long. While the host has noted other
+// - Long queries yield. Past its grace (GRACE_MS, or none: client-history.ts) a query is long. While the host has noted other
 //   work within the last WINDOW_MS (long-query-share.ts), the long queries of all workers together
 //   run `share` of one core's time: each sleeps between its slices of work. Alone, a query runs at
 //   full speed. On a small machine neither nice values nor SCHED_IDLE give a core back to the
@@ -12,12 +12,8 @@
 // Work outside those tasks (one long synchronous step: a sort, a backtracking REGEX) is not
 // stopped here: the pool ends the worker when it has not answered soon after its deadline.
 import { getTaskScheduler, setTaskScheduler } from 'asynciterator';
-import { CELL, LANES } from './long-query-share.js';
+import { CELL, LANES, WINDOW_MS } from './long-query-share.js';
 
-/** Time a query runs at full speed, whatever else is going on. */
-export const GRACE_MS = 250;
-/** Other work counts as current for this long after it arrived. */
-export const WINDOW_MS = 250;
 /** Work between two sleeps of a yielding query. */
 export const SLICE_MS = 10;
 /** Longest single sleep. */
@@ -51,6 +47,7 @@ export class Pacer {
     cells: SharedArrayBuffer,
     private readonly lane: number,
     private readonly share: number,
+    private readonly graceMs: number,
   ) {
     this.#lanes = new Int32Array(cells, CELL.lanes, LANES);
     this.#lastOther = new BigInt64Array(cells, CELL.lastOther, 1);
@@ -69,7 +66,7 @@ export class Pacer {
   step(): void {
     const now = this.world.now();
     if (!this.#long) {
-      if (now - this.#startedAt < GRACE_MS || this.share >= 1) return;
+      if (now - this.#startedAt < this.graceMs || this.share >= 1) return;
       // Long from now on: what it owes counts from here, not from its start.
       this.#long = true;
       Atomics.store(this.#lanes, this.lane, 1);
@@ -123,10 +120,10 @@ export function installTaskGuard(): void {
   });
 }
 
-/** A query starts, in the worker of `lane`; `share` as in long-query-share.ts (1: it never yields). */
-export function beginQuery(cells: SharedArrayBuffer, lane: number, share: number): void {
+/** A query starts, in the worker of `lane`; `share` as in long-query-share.ts (1: it never yields); `graceMs` at full speed first. */
+export function beginQuery(cells: SharedArrayBuffer, lane: number, share: number, graceMs: number): void {
   epoch += 1;
-  pacer = new Pacer(realWorld(cells), cells, lane, share);
+  pacer = new Pacer(realWorld(cells), cells, lane, share, graceMs);
 }
 
 /** The query has ended: whatever it left scheduled is dropped. Returns the time it slept. */

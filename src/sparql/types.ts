@@ -28,6 +28,12 @@ export interface QueryOptions {
    * Default 0.25; 1 never yields. A host that notes no other work runs every query at full speed.
    */
   longQueryShare?: number;
+  /**
+   * Who asks (any object, held weakly: `mdkg serve` passes the client's session). A client whose
+   * last query ran out of time within the last minute gets no full-speed first 250 ms for its next
+   * ones, until one of them answers in time. Default: nobody in particular.
+   */
+  client?: object;
 }
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';

@@ -14,6 +14,8 @@ export interface RunRequest {
   timeoutMs: number;
   /** Part of one core's time long queries together get while the host serves other work (long-query-share.ts). */
   share: number;
+  /** Time the query runs at full speed before it counts as long (client-history.ts). */
+  graceMs: number;
   limit: number;
   allowServices: string[];
 }

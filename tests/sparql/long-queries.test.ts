@@ -103,6 +103,28 @@ describe('long queries yield while other work is served', () => {
     expect(change.sleptMs).toBeLessThanOrEqual(1500);
   }, 30_000);
 
+  it('a client whose query ran out of time gets no full-speed start for the next: it sleeps about 190 ms more (a quarter of 250 ms awake)', async () => {
+    setCancelGrace(60_000);
+    await closeQueryWorkers();
+    const target = bigTarget(200);
+    await runQuery(target, 'ASK {}');
+    keepOtherWorkCurrent();
+    const agent = {};
+    const slept = async (client: object): Promise<number> =>
+      (
+        await counted(async () => {
+          await rejection(runQuery(target, CARTESIAN, { timeoutMs: 800, client }));
+          await runQuery(target, 'ASK {}');
+        })
+      ).sleptMs;
+    const first = await slept(agent);
+    const again = await slept(agent);
+    const other = await slept({});
+    // Sleeps follow wall time, so a busy machine changes little; slices are 10 ms and sleeps at most 50.
+    expect(again - first).toBeGreaterThan(100);
+    expect(again - other).toBeGreaterThan(100);
+  }, 30_000);
+
   it.each([0, -1, 1.5, Number.NaN, '0.5'])('refuses a long query share of %s with MDKG_USAGE', async (share) => {
     const error = await rejection(runQuery(toolTarget(), 'ASK {}', { longQueryShare: share as number }));
     expect(error).toMatchObject({

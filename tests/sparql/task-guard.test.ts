@@ -2,8 +2,8 @@
 // for its grace, and past it, while other work is current, all long queries together run `share`
 // of one core's time, in sleeps of at most MAX_SLEEP_MS.
 import { describe, expect, it } from 'vitest';
-import { CELL, LANES } from '../../src/sparql/long-query-share.js';
-import { GRACE_MS, MAX_SLEEP_MS, Pacer, SLICE_MS, WINDOW_MS, type PaceWorld } from '../../src/sparql/task-guard.js';
+import { CELL, GRACE_MS, LANES, WINDOW_MS } from '../../src/sparql/long-query-share.js';
+import { MAX_SLEEP_MS, Pacer, SLICE_MS, type PaceWorld } from '../../src/sparql/task-guard.js';
 
 /** A world whose clocks move only when told, and which records every sleep (a sleep moves both clocks). */
 function world(): PaceWorld & { at: number; sleeps: number[]; advance(ms: number): void } {
@@ -30,14 +30,14 @@ function cells(): { buffer: SharedArrayBuffer; lanes: Int32Array; noteAt(ms: num
 }
 
 /** Runs `steps` steps `every` ms of work apart, other work noted just before each, and returns the sleeps. */
-function run(options: { share: number; otherLong?: number; steps: number; every: number; noted?: boolean; start?: number }): {
+function run(options: { share: number; grace?: number; otherLong?: number; steps: number; every: number; noted?: boolean; start?: number }): {
   sleeps: number[];
   lane: number;
 } {
   const w = world();
   const c = cells();
   for (let i = 0; i < (options.otherLong ?? 0); i++) c.lanes[i + 1] = 1;
-  const pacer = new Pacer(w, c.buffer, 0, options.share);
+  const pacer = new Pacer(w, c.buffer, 0, options.share, options.grace ?? GRACE_MS);
   w.advance(options.start ?? 0);
   for (let i = 0; i < options.steps; i++) {
     w.advance(options.every);
@@ -61,6 +61,7 @@ describe('long queries yield to other work', () => {
     ['one more long query, a half between them: a quarter each', { share: 0.5, otherLong: 1, start: GRACE_MS, steps: 3, every: SLICE_MS }, [30, 30], 1],
     ['a slice not used up yet: no sleep', { share: 0.25, start: GRACE_MS, steps: 2, every: SLICE_MS - 1 }, [], 1],
     ['no other work noted: full speed, though long', { share: 0.25, start: GRACE_MS, steps: 5, every: SLICE_MS, noted: false }, [], 1],
+    ['no grace (a client whose last query ran out of time): long from the first step', { share: 0.25, grace: 0, steps: 3, every: SLICE_MS }, [30, 30], 1],
     ['a share of 1 never yields, and is never marked long', { share: 1, start: GRACE_MS, steps: 5, every: SLICE_MS }, [], 0],
   ])('%s', (_name, options, sleeps, lane) => {
     const out = run(options);
@@ -73,7 +74,7 @@ describe('long queries yield to other work', () => {
     const c = cells();
     c.lanes[1] = 1;
     c.lanes[2] = 1;
-    const pacer = new Pacer(w, c.buffer, 0, 0.25);
+    const pacer = new Pacer(w, c.buffer, 0, 0.25, GRACE_MS);
     w.advance(GRACE_MS);
     pacer.step();
     w.advance(SLICE_MS);
@@ -85,7 +86,7 @@ describe('long queries yield to other work', () => {
   it('a long task is paid back in several sleeps, none over MAX_SLEEP_MS', () => {
     const w = world();
     const c = cells();
-    const pacer = new Pacer(w, c.buffer, 0, 0.25);
+    const pacer = new Pacer(w, c.buffer, 0, 0.25, GRACE_MS);
     w.advance(GRACE_MS);
     c.noteAt(w.at);
     pacer.step(); // long from here
@@ -98,7 +99,7 @@ describe('long queries yield to other work', () => {
   it('other work older than the window stops the sleeping and forgives what was owed', () => {
     const w = world();
     const c = cells();
-    const pacer = new Pacer(w, c.buffer, 0, 0.25);
+    const pacer = new Pacer(w, c.buffer, 0, 0.25, GRACE_MS);
     w.advance(GRACE_MS);
     pacer.step();
     w.advance(100);
@@ -113,7 +114,7 @@ describe('long queries yield to other work', () => {
   it('a query that ends is long no more, and what it slept is counted', () => {
     const w = world();
     const c = cells();
-    const pacer = new Pacer(w, c.buffer, LANES - 1, 0.5);
+    const pacer = new Pacer(w, c.buffer, LANES - 1, 0.5, GRACE_MS);
     w.advance(GRACE_MS);
     pacer.step();
     w.advance(SLICE_MS);
