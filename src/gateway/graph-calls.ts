@@ -7,6 +7,7 @@ import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
 import { DEFAULT_LONG_QUERY_SHARE } from '../sparql/long-query-share.js';
+import { queryWaitingCount, queryWorkerCount, queryWorkerStats } from '../sparql/worker-pool.js';
 import type { QueryOptions } from '../sparql/types.js';
 import { exportRemote } from '../store/export.js';
 import type { RemoteGraph } from '../store/remote-graph.js';
@@ -183,6 +184,9 @@ export async function indexStatus(gw: Gateway): Promise<CallToolResult> {
     empty: gw.tools.length === 0,
     // Tools whose input schema was found unusable (they refuse calls with MDKG_SCHEMA_UNUSABLE).
     unusableSchemas: unusableSchemas(gw),
+    // The SPARQL workers of this process: threads now, queries waiting, and since the start the
+    // workers started, the runaways whose worker lived on, and the time long queries yielded.
+    queries: { workers: queryWorkerCount(), waiting: queryWaitingCount(), ...queryWorkerStats() },
     ...liveStatus(gw),
     ...(gw.remote === undefined ? {} : { store: await storeStatus(gw.remote) }),
   });

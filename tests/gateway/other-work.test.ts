@@ -39,4 +39,12 @@ describe('other work, as the gateway notes it', () => {
     expect(result.isError ?? false).toBe(false);
     expect(lastOtherWork() > before).toBe(noted);
   });
+
+  it('index_status reports the query workers: threads, waiters, starts, reuses and time yielded', async () => {
+    const result = await client.callTool({ name: 'index_status', arguments: {} });
+    const queries = (result.structuredContent as { queries: Record<string, number> }).queries;
+    expect(Object.keys(queries)).toEqual(['workers', 'waiting', 'started', 'reused', 'sleptMs']);
+    // The graph_query above started the process's first worker; nothing ran out of time or yielded.
+    expect([queries.waiting, queries.started, queries.reused, queries.sleptMs]).toEqual([0, 1, 0, 0]);
+  });
 });

@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runQuery } from '../../src/sparql/run.js';
-import { closeQueryWorkers, queryWorkerCount, queryWorkersSettled, warmQueryWorkers } from '../../src/sparql/worker-pool.js';
+import { closeQueryWorkers, queryWorkerCount, queryWorkerStats, queryWorkersSettled, warmQueryWorkers } from '../../src/sparql/worker-pool.js';
 import type { FromWorker } from '../../src/sparql/worker-protocol.js';
 import { runCli } from '../helpers/cli.js';
 import { toolTarget } from '../helpers/sparql-store.js';
@@ -63,5 +63,15 @@ describe('query workers and the code they load', () => {
     expect((timedOut as { code?: string }).code).toBe('MDKG_SPARQL_TIMEOUT');
     const result = await runQuery(toolTarget(), 'ASK { ?s a mdkg:Tool }');
     expect(result).toMatchObject({ kind: 'boolean', value: true });
+  });
+
+  it('a worker beyond the warm one stays a while once idle: the next burst of queries starts none', async () => {
+    await closeQueryWorkers();
+    const target = toolTarget();
+    const before = queryWorkerStats().started;
+    await Promise.all([runQuery(target, 'ASK {}'), runQuery(target, 'ASK {}')]);
+    expect([queryWorkerCount(), queryWorkerStats().started - before]).toEqual([2, 2]);
+    await Promise.all([runQuery(target, 'ASK {}'), runQuery(target, 'ASK {}')]);
+    expect([queryWorkerCount(), queryWorkerStats().started - before]).toEqual([2, 2]);
   });
 });
