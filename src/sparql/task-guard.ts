@@ -11,7 +11,8 @@
 //   thread that serves requests (decision 009); only running less does (decision 010).
 // Work outside those tasks (one long synchronous step: a sort, a backtracking REGEX) is not
 // stopped here: the pool ends the worker when it has not answered soon after its deadline.
-import { getTaskScheduler, setTaskScheduler } from 'asynciterator';
+import { createRequire } from 'node:module';
+import * as imported from 'asynciterator';
 import { CELL, LANES, WINDOW_MS } from './long-query-share.js';
 
 /** Work between two sleeps of a yielding query. */
@@ -107,17 +108,39 @@ const realWorld = (cells: SharedArrayBuffer): PaceWorld => {
   return { now: () => performance.now(), wallNow: () => Date.now(), sleep: (ms) => void Atomics.wait(cell, 0, 0, ms) };
 };
 
+type Scheduling = Pick<typeof imported, 'getTaskScheduler' | 'setTaskScheduler'>;
+
+/**
+ * The asynciterator instances Comunica may be using. asynciterator ships a CommonJS and an ES
+ * module build: the engine bundle holds one (scripts/bundle-engine.mjs makes the import below the
+ * same one), but the unbundled worker of a checkout (dist/sparql/, after a `tsc` alone) imports
+ * the ES build while Comunica require()s the CommonJS one. Guarding both leaves none unguarded;
+ * where the package cannot be required (an install: it is bundled only) the import is the one.
+ */
+function instances(): Scheduling[] {
+  const found: Scheduling[] = [imported];
+  try {
+    const required = createRequire(import.meta.url)('asynciterator') as Scheduling;
+    if (required.setTaskScheduler !== imported.setTaskScheduler) found.push(required);
+  } catch {
+    // not installed beside this file: the bundle's own instance is the only one
+  }
+  return found;
+}
+
 /** Puts the guard in front of asynciterator's scheduler (once, before any query). */
 export function installTaskGuard(): void {
-  const base = getTaskScheduler();
-  setTaskScheduler((task) => {
-    const mine = epoch;
-    base(() => {
-      if (mine !== epoch) return;
-      if (pacer !== undefined && ++count % CHECK_EVERY === 0) pacer.step();
-      task();
+  for (const instance of instances()) {
+    const base = instance.getTaskScheduler();
+    instance.setTaskScheduler((task) => {
+      const mine = epoch;
+      base(() => {
+        if (mine !== epoch) return;
+        if (pacer !== undefined && ++count % CHECK_EVERY === 0) pacer.step();
+        task();
+      });
     });
-  });
+  }
 }
 
 /** A query starts, in the worker of `lane`; `share` as in long-query-share.ts (1: it never yields); `graceMs` at full speed first. */

@@ -1,11 +1,13 @@
 // A query past its time stops where it is, in the worker, which then takes the next query (no new
 // thread, no second of CPU to start one); and a long query yields the CPU while the host notes
 // other work (task-guard.ts, decision 010). Real workers running the engine bundle.
+import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runQuery } from '../../src/sparql/run.js';
-import { noteOtherWork } from '../../src/sparql/long-query-share.js';
+import { CELL, GRACE_MS, LANES, noteOtherWork } from '../../src/sparql/long-query-share.js';
+import type { FromWorker } from '../../src/sparql/worker-protocol.js';
 import { CANCEL_GRACE_MS, closeQueryWorkers, queryWorkerCount, queryWorkerStats, setCancelGrace } from '../../src/sparql/worker-pool.js';
-import { bigTarget, rejection, toolTarget } from '../helpers/sparql-store.js';
+import { bigTarget, rejection, targetOf, toolTarget } from '../helpers/sparql-store.js';
 
 const CARTESIAN = 'SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l }';
 const A49 = `${'a'.repeat(49)}!`;
@@ -34,6 +36,43 @@ async function counted(work: () => Promise<unknown>): Promise<{ started: number;
   const after = queryWorkerStats();
   return { started: after.started - before.started, reused: after.reused - before.reused, sleptMs: after.sleptMs - before.sleptMs };
 }
+
+/** The next message of a worker that is not `ready`. */
+function reply(worker: Worker): Promise<FromWorker> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromWorker): void => {
+      if (message.kind === 'ready') return;
+      worker.off('message', onMessage);
+      resolve(message);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+}
+
+// Both builds of the worker: the engine bundle (an install) and the module a `tsc` alone leaves in a
+// checkout, where asynciterator is loaded twice (its ES build by the guard, its CommonJS build by Comunica).
+describe.each(['engine', 'sparql'])('the worker of dist/%s/', (folder) => {
+  it('drops a runaway join at its deadline: its event loop is idle once it has answered', async () => {
+    const cells = new SharedArrayBuffer(CELL.lanes + 4 * LANES);
+    const worker = new Worker(new URL(`../../dist/${folder}/query-worker.js`, import.meta.url), { workerData: { cells, lane: 0 } });
+    try {
+      const store = (bigTarget(200) as ReturnType<typeof targetOf>).store;
+      const loaded = reply(worker);
+      worker.postMessage({ kind: 'load', snapshot: store.snapshot(), profile: targetOf([]).profile });
+      expect(await loaded).toEqual({ kind: 'loaded' });
+      const answered = reply(worker);
+      worker.postMessage({ kind: 'query', query: CARTESIAN, timeoutMs: 400, limit: 10, allowServices: [], share: 1, graceMs: GRACE_MS });
+      expect(await answered).toMatchObject({ kind: 'error', code: 'MDKG_SPARQL_TIMEOUT' });
+      // A runaway still running keeps the loop busy all the time, however slow the machine; a dropped one leaves it idle.
+      const start = worker.performance.eventLoopUtilization();
+      await new Promise<void>((resolve) => setTimeout(resolve, 300));
+      expect(worker.performance.eventLoopUtilization(start).utilization).toBeLessThan(0.5);
+    } finally {
+      await worker.terminate();
+    }
+  }, 30_000);
+});
 
 describe('a query past its time', () => {
   it('a runaway join stops in its worker, which answers the next query: no thread is started', async () => {
