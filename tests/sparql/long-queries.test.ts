@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runQuery } from '../../src/sparql/run.js';
 import { CELL, GRACE_MS, LANES, noteOtherWork } from '../../src/sparql/long-query-share.js';
+import type { QueryOptions, QueryTarget } from '../../src/sparql/types.js';
 import type { FromWorker } from '../../src/sparql/worker-protocol.js';
 import { CANCEL_GRACE_MS, closeQueryWorkers, queryWorkerCount, queryWorkerStats, setCancelGrace } from '../../src/sparql/worker-pool.js';
 import { bigTarget, rejection, targetOf, toolTarget } from '../helpers/sparql-store.js';
@@ -52,6 +53,25 @@ function reply(worker: Worker): Promise<FromWorker> {
 
 // Both builds of the worker: the engine bundle (an install) and the module a `tsc` alone leaves in a
 // checkout, where asynciterator is loaded twice (its ES build by the guard, its CommonJS build by Comunica).
+/** A pool of one warm worker with a graph a cartesian join cannot finish on; other work kept current if `noted`. */
+async function warmPool(noted: boolean): Promise<QueryTarget> {
+  setCancelGrace(60_000);
+  await closeQueryWorkers();
+  const target = bigTarget(200);
+  await runQuery(target, 'ASK {}');
+  if (noted) keepOtherWorkCurrent();
+  return target;
+}
+
+/** Time a runaway join yielded. The worker reports it when it answers, just after its caller's deadline: the next query waits for that. */
+async function sleptBy(target: QueryTarget, options: QueryOptions): Promise<number> {
+  const change = await counted(async () => {
+    await rejection(runQuery(target, CARTESIAN, options));
+    await runQuery(target, 'ASK {}');
+  });
+  return change.sleptMs;
+}
+
 describe.each(['engine', 'sparql'])('the worker of dist/%s/', (folder) => {
   it('drops a runaway join at its deadline: its event loop is idle once it has answered', async () => {
     const cells = new SharedArrayBuffer(CELL.lanes + 4 * LANES);
@@ -77,11 +97,8 @@ describe.each(['engine', 'sparql'])('the worker of dist/%s/', (folder) => {
 describe('a query past its time', () => {
   it('a runaway join stops in its worker, which answers the next query: no thread is started', async () => {
     // A worker gets 1 s to answer after its caller's deadline in production: a machine busy enough to
-    // starve it that long would decide which way this ends. Given a minute, only the worker decides.
-    setCancelGrace(60_000);
-    await closeQueryWorkers();
-    const target = bigTarget(200);
-    await runQuery(target, 'ASK {}');
+    // starve it that long would decide which way this ends. warmPool gives it a minute: only the worker decides.
+    const target = await warmPool(false);
     const change = await counted(async () => {
       expect(await rejection(runQuery(target, CARTESIAN, { timeoutMs: 500 }))).toMatchObject({ code: 'MDKG_SPARQL_TIMEOUT' });
       expect(await runQuery(target, 'ASK { ?s ?p ?o }')).toMatchObject({ kind: 'boolean', value: true });
@@ -111,54 +128,27 @@ describe('long queries yield while other work is served', () => {
   ])(
     '%s: a long query runs at full speed',
     async (_name, share, noted) => {
-      setCancelGrace(60_000);
-      await closeQueryWorkers();
-      const target = bigTarget(200);
-      await runQuery(target, 'ASK {}');
-      if (noted) keepOtherWorkCurrent();
-      const change = await counted(async () => {
-        await rejection(runQuery(target, CARTESIAN, { timeoutMs: 1000, longQueryShare: share }));
-        await runQuery(target, 'ASK {}');
-      });
-      expect(change.sleptMs).toBe(0);
+      const target = await warmPool(noted);
+      expect(await sleptBy(target, { timeoutMs: 1000, longQueryShare: share })).toBe(0);
     },
     30_000,
   );
 
   it('with other work current, a long query sleeps most of its time past its grace', async () => {
-    setCancelGrace(60_000);
-    await closeQueryWorkers();
-    const target = bigTarget(200);
-    await runQuery(target, 'ASK {}');
-    keepOtherWorkCurrent();
-    // The worker reports what it slept when it answers, just after its caller's deadline: the next query waits for that.
-    const change = await counted(async () => {
-      await rejection(runQuery(target, CARTESIAN, { timeoutMs: 1500 }));
-      await runQuery(target, 'ASK {}');
-    });
+    const target = await warmPool(true);
+    const slept = await sleptBy(target, { timeoutMs: 1500 });
     // 1,250 ms past the 250 ms grace, three quarters asleep: about 940 ms. Sleeps are timed, so a
     // slow machine does not shorten them; the bound leaves room for the first and last slices.
-    expect(change.sleptMs).toBeGreaterThan(600);
-    expect(change.sleptMs).toBeLessThanOrEqual(1500);
+    expect(slept).toBeGreaterThan(600);
+    expect(slept).toBeLessThanOrEqual(1500);
   }, 30_000);
 
   it('a client whose query ran out of time gets no full-speed start for the next: it sleeps about 190 ms more (a quarter of 250 ms awake)', async () => {
-    setCancelGrace(60_000);
-    await closeQueryWorkers();
-    const target = bigTarget(200);
-    await runQuery(target, 'ASK {}');
-    keepOtherWorkCurrent();
+    const target = await warmPool(true);
     const agent = {};
-    const slept = async (client: object): Promise<number> =>
-      (
-        await counted(async () => {
-          await rejection(runQuery(target, CARTESIAN, { timeoutMs: 800, client }));
-          await runQuery(target, 'ASK {}');
-        })
-      ).sleptMs;
-    const first = await slept(agent);
-    const again = await slept(agent);
-    const other = await slept({});
+    const first = await sleptBy(target, { timeoutMs: 800, client: agent });
+    const again = await sleptBy(target, { timeoutMs: 800, client: agent });
+    const other = await sleptBy(target, { timeoutMs: 800, client: {} });
     // Sleeps follow wall time, so a busy machine changes little; slices are 10 ms and sleeps at most 50.
     expect(again - first).toBeGreaterThan(100);
     expect(again - other).toBeGreaterThan(100);
