@@ -9,6 +9,7 @@ import { QuadStore } from '../rdf/quad-store.js';
 import { loadEngine } from './engine.js';
 import { runQueryHere } from './run-here.js';
 import { measureBaseline, settleHeap } from './worker-heap.js';
+import { isMdkgError } from '../errors.js';
 import { CELL, LANES } from './long-query-share.js';
 import { beginQuery, endQuery, installTaskGuard } from './task-guard.js';
 import type { QueryTarget } from './types.js';
@@ -47,12 +48,11 @@ port.on('message', (message: ToWorker) => {
     (result) => {
       const sleptMs = endQuery();
       post({ kind: 'result', result: encodeResult(result), sleptMs });
-      settleHeap();
     },
     (error: unknown) => {
       const sleptMs = endQuery();
       post({ ...encodeError(error), sleptMs });
-      settleHeap();
+      if (isMdkgError(error) && error.code === 'MDKG_SPARQL_TIMEOUT') settleHeap();
     },
   );
 });

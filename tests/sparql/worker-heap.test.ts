@@ -1,5 +1,5 @@
-// A query worker collects when a query leaves the heap over its baseline by SLACK_MB, and only
-// then; what a collection leaves alive becomes the baseline (worker-heap.ts). Run in this thread:
+// A query worker collects after a runaway that left the heap over its baseline by SLACK_MB, and
+// only then; what a collection leaves alive becomes the baseline (worker-heap.ts). Run in this thread:
 // the functions read this isolate's heap.
 import { describe, expect, it } from 'vitest';
 import { measureBaseline, settleHeap, SLACK_MB } from '../../src/sparql/worker-heap.js';
