@@ -6,7 +6,6 @@ import { exportGraph, type ExportFormat } from '../graph/export.js';
 import { serializeQuads } from '../rdf/serialize.js';
 import { graphSearch } from '../search/graph-search/graph-search.js';
 import { formatBindings } from '../sparql/format.js';
-import { DEFAULT_LONG_QUERY_SHARE } from '../sparql/long-query-share.js';
 import { queryWaitingCount, queryWorkerCount, queryWorkerStats } from '../sparql/worker-pool.js';
 import type { QueryOptions } from '../sparql/types.js';
 import { exportRemote } from '../store/export.js';
@@ -58,11 +57,12 @@ export async function graphSchema(gw: Gateway): Promise<CallToolResult> {
 export async function graphQuery(gw: Gateway, args: { sparql: string; limit?: number; timeout_ms?: number }, client?: object): Promise<CallToolResult> {
   try {
     const kg = gw.remote ?? (await gw.graph());
+    const share = gw.config.sparql?.long_query_share;
     const result = await kg.query(args.sparql, {
       limit: args.limit ?? QUERY_LIMIT,
       timeoutMs: args.timeout_ms ?? QUERY_TIMEOUT_MS,
       allowServices: gw.config.sparql?.allow_services ?? [],
-      longQueryShare: gw.config.sparql?.long_query_share ?? DEFAULT_LONG_QUERY_SHARE,
+      ...(share === undefined ? {} : { longQueryShare: share }),
       ...(client === undefined ? {} : { client }),
     });
     if (result.kind === 'quads')
