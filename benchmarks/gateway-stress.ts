@@ -1,4 +1,4 @@
-// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --warmup 5 --pace <n> --without <kind> --profile <dir>]`.
+// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --warmup 5 --pace <n> --without <kind> --profile <dir> --sdk-clients]`.
 // Not a unit test. A spawned gateway with a hostile downstream server (tests/fixtures/mcp/hostile-tools.mjs)
 // serves concurrent SDK clients over Streamable HTTP, each repeating one kind of call:
 //   search_tools; call_tool to a slow tool (500 ms); call_tool to hostile tools (a catastrophic
@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateTools } from '../src/generate/generate-tools.js';
+import { LeanMcpClient } from './lean-mcp-client.js';
 
 const REPO = join(import.meta.dirname, '..');
 const BIN = join(REPO, 'bin', 'mdkg.js');
@@ -67,6 +68,28 @@ function call(kind: Kind, i: number): [string, Record<string, unknown>] {
 /** `--profile <dir>`: the gateway writes a CPU profile of its main thread there when it ends. */
 const PROFILE = process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${process.argv[process.argv.indexOf('--profile') + 1]}`] : [];
 
+/** `--sdk-clients`: the SDK's client for every client, instead of the lean one (lean-mcp-client.ts). */
+const SDK_CLIENTS = process.argv.includes('--sdk-clients');
+
+interface LoadClient {
+  callTool(name: string, args: Record<string, unknown>): Promise<{ isError?: unknown }>;
+  close(): Promise<void>;
+}
+
+async function connect(url: URL, name: string): Promise<LoadClient> {
+  if (!SDK_CLIENTS) {
+    const lean = new LeanMcpClient(url, name);
+    await lean.connect();
+    return { callTool: (tool, args) => lean.callTool(tool, args, 120_000), close: () => lean.close() };
+  }
+  const client = new Client({ name, version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(url));
+  return {
+    callTool: async (tool, args) => (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 120_000 })) as { isError?: unknown },
+    close: () => client.close(),
+  };
+}
+
 /** `--without <kind>`: that kind's clients connect and stay idle (what the other clients pay for that kind). */
 const WITHOUT = process.argv.includes('--without') ? process.argv[process.argv.indexOf('--without') + 1] : undefined;
 
@@ -91,8 +114,7 @@ async function run(url: URL, kinds: Kind[], seconds: number): Promise<Map<Kind, 
     kinds.map(async (kind, n) => {
       const s = stats.get(kind) ?? { ms: [], errors: 0, thrown: 0 };
       stats.set(kind, s);
-      const client = new Client({ name: `stress-${n}`, version: '1' });
-      await client.connect(new StreamableHTTPClientTransport(url));
+      const client = await connect(url, `stress-${n}`);
       if (kind === WITHOUT) {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())));
         await client.close();
@@ -108,7 +130,7 @@ async function run(url: URL, kinds: Kind[], seconds: number): Promise<Map<Kind, 
         if (performance.now() >= deadline) break;
         const start = due;
         try {
-          const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
+          const result = await client.callTool(name, args);
           if (result.isError === true) s.errors += 1;
         } catch {
           s.thrown += 1;
