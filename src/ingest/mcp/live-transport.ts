@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { cappedHttpFetch } from './capped-http-fetch.js';
+import { perRequestSignal } from './request-signal.js';
 import { endGroup, GroupStdioTransport, MAX_MESSAGE_BYTES } from './group-stdio-transport.js';
 import { isObject, isStringArray } from './values.js';
 
@@ -79,7 +80,8 @@ export interface TransportOptions {
 /** Builds the SDK transport for a checked config. Starts nothing: `client.connect` does. */
 export function openTransport(server: LiveServerConfig, baseCwd: string | undefined, options: TransportOptions = {}): OpenedTransport {
   if ('url' in server) {
-    const fetch = cappedHttpFetch(MAX_MESSAGE_BYTES, undefined, options.resultCap);
+    // Each request its own abort signal (request-signal.ts), then every message capped.
+    const fetch = cappedHttpFetch(MAX_MESSAGE_BYTES, perRequestSignal(globalThis.fetch), options.resultCap);
     const opts = server.headers === undefined ? { fetch } : { fetch, requestInit: { headers: server.headers } };
     const transport = new StreamableHTTPClientTransport(new URL(server.url), opts);
     const endSession = async (): Promise<void> => {
