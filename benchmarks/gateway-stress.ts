@@ -1,11 +1,12 @@
-// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --warmup 5 --pace <n> --without <kind> --profile <dir> --sdk-clients]`.
+// Stress benchmark of `mdkg serve --http` (issue 25, "Done when"): `npm run bench:stress [-- --seconds 60 --clients 20 --quiet 15 --warmup 5 --stress-warmup 10 --pace <n> --without <kind> --profile <dir> --sdk-clients]`.
 // Not a unit test. A spawned gateway with a hostile downstream server (tests/fixtures/mcp/hostile-tools.mjs)
-// serves concurrent SDK clients over Streamable HTTP, each repeating one kind of call:
+// serves concurrent MCP clients over Streamable HTTP (lean-mcp-client.ts), each repeating one kind of call:
 //   search_tools; call_tool to a slow tool (500 ms); call_tool to hostile tools (a catastrophic
 //   pattern, an unusable schema, a 2 MiB result over the 1 MiB cap, a doubled error prefix,
 //   `__proto__` arguments); runaway graph_query (a cartesian COUNT, timeout_ms 2000); index_build.
 // Reports per kind: calls, errors, p50/p95/max, and answers over their limit + MARGIN_MS; the
-// server's RSS at start, through the run and at the end; search_tools p95 against quiet runs (as
+// server's RSS idle, after an unmeasured warm-up of the whole mix (`--stress-warmup`), through the
+// measured run and at its end, with its trend; search_tools p95 against quiet runs (as
 // many clients searching as in the stress run, nothing else), one before the stress run and one
 // after it, pooled: the first alone would hold the gateway's warm-up. Search clients call flat out
 // (each sends its next call when the last is answered), or with `--pace <n>` n calls a second each
@@ -31,6 +32,8 @@ const SECONDS = arg('seconds', 60);
 const CLIENTS = arg('clients', 20);
 const QUIET_SECONDS = arg('quiet', 15);
 const WARMUP_SECONDS = arg('warmup', 5);
+/** Seconds of the whole mix before the measured stress run: the SPARQL workers start and their heaps reach their working size. */
+const STRESS_WARMUP_SECONDS = arg('stress-warmup', 10);
 /** Calls a second of each search client (0: flat out). */
 const PACE = arg('pace', 0);
 /** Time an answer may take beyond its limit (a loaded 2-core machine, HTTP and JSON on top). */
@@ -171,15 +174,14 @@ async function main(): Promise<number> {
     const quietRun = async (): Promise<number[]> => (await run(url, searchers, QUIET_SECONDS)).get('search_tools')?.ms.sort((a, b) => a - b) ?? [];
     await run(url, searchers, WARMUP_SECONDS);
     const quietBefore = await quietRun();
+    const everyone = Array.from({ length: CLIENTS }, (_, n) => kindOf(n));
+    const idle = await rssMiB(pid);
+    if (STRESS_WARMUP_SECONDS > 0) await run(url, everyone, STRESS_WARMUP_SECONDS);
     const rss: number[] = [await rssMiB(pid)];
     // One sample a second: the SPARQL workers' heaps swing RSS by hundreds of MiB within seconds, so
     // a trend needs many samples, not ten.
     const sampler = setInterval(() => void rssMiB(pid).then((m) => rss.push(m)), 1000);
-    const stress = await run(
-      url,
-      Array.from({ length: CLIENTS }, (_, n) => kindOf(n)),
-      SECONDS,
-    );
+    const stress = await run(url, everyone, SECONDS);
     clearInterval(sampler);
     rss.push(await rssMiB(pid));
     const quietAfter = await quietRun();
@@ -214,7 +216,7 @@ async function main(): Promise<number> {
     console.log(`\nsearch_tools p95 under stress / quiet: ${(searchP95 / Math.max(1e-9, pct(quiet, 95))).toFixed(2)}x`);
     const through = rss.slice(1, -1).sort((a, b) => a - b);
     console.log(
-      `server RSS (MiB): before the stress run ${rss[0]}, through it (${through.length} samples, one a second) min ${through[0]}, median ${pct(through, 50)}, max ${through.at(-1)}, end ${rss.at(-1)}`,
+      `server RSS (MiB): idle ${idle}, after ${STRESS_WARMUP_SECONDS} s of the whole mix ${rss[0]}, through the stress run (${through.length} samples, one a second) min ${through[0]}, median ${pct(through, 50)}, max ${through.at(-1)}, end ${rss.at(-1)}`,
     );
     // Growth is the trend through the run (least squares over the samples of the run), not the step from an idle server to a busy one.
     const samples = rss.slice(1);
