@@ -44,7 +44,11 @@ const fetchLinked = perRequestSignal(fetch);
 describe('perRequestSignal', () => {
   it.each([
     ['a JSON answer read to its end', '/json', async (r: Response) => expect(await r.json()).toEqual({ ok: true })],
-    ['an SSE answer read to its end', '/sse', async (r: Response) => expect(await r.text()).toBe('event: message\ndata: {"a":1}\n\nevent: message\ndata: {"b":2}\n\n')],
+    [
+      'an SSE answer read to its end',
+      '/sse',
+      async (r: Response) => expect(await r.text()).toBe('event: message\ndata: {"a":1}\n\nevent: message\ndata: {"b":2}\n\n'),
+    ],
     ['an empty answer, never read', '/empty', async (r: Response) => expect(r.status).toBe(202)],
     ['an answer cancelled unread (the SDK, for a 202)', '/accepted', async (r: Response) => r.body?.cancel()],
     ['an error status', '/nowhere', async (r: Response) => expect([r.status, await r.text()]).toEqual([404, 'no'])],
