@@ -1,8 +1,9 @@
 // One abort signal per HTTP request, following the caller's. The SDK's HTTP client transport
 // passes one long-lived signal to every fetch; Node's fetch (undici) adds an abort listener to the
 // signal of each request and removes it only when the request is garbage-collected
-// (nodejs/undici#3157), so a gateway proxying thousands of calls gathered thousands of listeners on
-// that one signal, and Node printed a MaxListenersExceededWarning for each call past the limit. Here
+// (nodejs/undici#3157), so a gateway proxying many calls gathered a listener per call on that one
+// signal between collections (235 after 1,700 calls in a quiet process; past 1,500 Node prints a
+// MaxListenersExceededWarning for every call). Here
 // each request gets its own signal, linked to the caller's until its answer has been read to the
 // end, failed or been cancelled: then the link is removed, and the request's signal goes with it.
 

@@ -1,7 +1,11 @@
 import { getEventListeners } from 'node:events';
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTransport } from '../../../src/ingest/mcp/live-transport.js';
 import { linkedSignal, perRequestSignal } from '../../../src/ingest/mcp/request-signal.js';
 
 // A real HTTP server on 127.0.0.1: each path answers one way.
@@ -26,6 +30,12 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: {}\n\n');
       held.push(res);
+    } else if (req.url === '/mcp') {
+      // A real MCP server (the SDK's, stateless) with one tool.
+      const mcp = new McpServer({ name: 'echo', version: '1.0.0' });
+      mcp.registerTool('echo', { description: 'Says hi.' }, async () => ({ content: [{ type: 'text', text: 'hi' }] }));
+      const transport = new StreamableHTTPServerTransport({}); // no sessionIdGenerator: stateless;
+      void mcp.connect(transport).then(() => transport.handleRequest(req, res));
     } else res.writeHead(404).end('no');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,5 +112,27 @@ describe('linkedSignal', () => {
     const reason = new Error('stop');
     outer.abort(reason);
     expect([a.signal.aborted, a.signal.reason, b.signal.aborted]).toEqual([true, reason, false]);
+  });
+});
+
+describe('the transport of an HTTP downstream (openTransport)', () => {
+  it('keeps as many listeners on its signal after 60 calls as after 10', async () => {
+    const { transport } = openTransport({ url: `${base}/mcp` }, undefined);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(transport);
+    // The SDK transport's own signal, which it passes to every request (a private field: if the SDK
+    // renames it, this fails here rather than passing).
+    const signal = (transport as unknown as { _abortController?: AbortController })._abortController?.signal;
+    expect(signal).toBeInstanceOf(AbortSignal);
+    const calls = async (n: number): Promise<number> => {
+      for (let i = 0; i < n; i++) expect(await client.callTool({ name: 'echo', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'hi' }] });
+      return listeners(signal as AbortSignal);
+    };
+    const after10 = await calls(10);
+    const after60 = await calls(50);
+    // The last call's answer may still be draining at either count: one listener of difference at most
+    // (plain fetch leaves one per call until a garbage collection: about 50 more).
+    expect(after60 - after10).toBeLessThanOrEqual(1);
+    await client.close();
   });
 });
