@@ -4,9 +4,10 @@
 // repository map. Built once per graph version and memoized (`codeIndexOf`).
 import type { QuadStore } from '../rdf/quad-store.js';
 import { Bm25Index, type Bm25Params } from '../search/text/bm25.js';
+import { runSliced, type Slicing } from '../util/slices.js';
 import { FuzzyVocabulary } from '../search/text/fuzzy.js';
-import { type CodeCatalog, type CodeFileRecord, type CodeSymbolRecord, readCodeCatalog } from './code-records.js';
-import { buildFileField } from './file-field.js';
+import { type CodeCatalog, type CodeFileRecord, type CodeSymbolRecord, catalogSteps, readCodeCatalog } from './code-records.js';
+import { buildFileField, fileFieldBm25, fileFieldDocs } from './file-field.js';
 
 export type { CodeCatalog, CodeFileRecord, CodeSymbolRecord } from './code-records.js';
 
@@ -101,6 +102,14 @@ export class CodeIndex {
     return new CodeIndex(readCodeCatalog(store), params);
   }
 
+  /** The same index as `build`, its two BM25 indexes built in slices with pauses between them (util/slices.ts). */
+  static async buildSliced(store: QuadStore, params: Bm25Params = CODE_BM25, slicing?: Slicing): Promise<CodeIndex> {
+    const catalog = await runSliced(catalogSteps(store), slicing);
+    const bm25 = await Bm25Index.buildSliced(symbolDocs(catalog), params, slicing);
+    const fileField = await Bm25Index.buildSliced(fileFieldDocs(catalog), fileFieldBm25(), slicing);
+    return new CodeIndex(catalog, params, bm25, fileField);
+  }
+
   /** `code:<path>#<qualified name>` style id of a symbol (its IRI's compact form). */
   symbolId(i: number): string {
     const s = this.symbols[i]!;
@@ -108,21 +117,22 @@ export class CodeIndex {
   }
 }
 
-/** The BM25F fields of each symbol. */
+/** The BM25F fields of each symbol, read when the build asks for them (a sliced build does that work in its slices). */
 function symbolDocs(catalog: CodeCatalog): { get: (key: string) => string[] | undefined }[] {
-  return catalog.symbols.map((s) => {
-    const file = catalog.files[s.file]!;
-    const dot = s.qualifiedName.lastIndexOf('.');
-    const fields = new Map<string, string[]>([
-      ['name', [s.name]],
-      ['context', dot > 0 ? [s.qualifiedName.slice(0, dot)] : []],
-      ['doc', s.doc === '' ? [] : [s.doc]],
-      ['signature', s.signature === '' ? [] : [s.signature]],
-      ['path', [pathWords(file.path)]],
-      ['calls', s.calls.map((t) => catalog.symbols[t]!.name)],
-    ]);
-    return { get: (key: string) => fields.get(key) };
-  });
+  return catalog.symbols.map((s) => ({
+    get: (key: string): string[] | undefined => {
+      if (key === 'name') return [s.name];
+      if (key === 'context') {
+        const dot = s.qualifiedName.lastIndexOf('.');
+        return dot > 0 ? [s.qualifiedName.slice(0, dot)] : [];
+      }
+      if (key === 'doc') return s.doc === '' ? [] : [s.doc];
+      if (key === 'signature') return s.signature === '' ? [] : [s.signature];
+      if (key === 'path') return [pathWords(catalog.files[s.file]!.path)];
+      if (key === 'calls') return s.calls.map((t) => catalog.symbols[t]!.name);
+      return undefined;
+    },
+  }));
 }
 
 function add(map: Map<string, number[]>, key: string, i: number): void {
@@ -139,5 +149,33 @@ export function codeIndexOf(store: QuadStore): CodeIndex {
   if (cached !== undefined && cached.version === store.version) return cached.index;
   const index = CodeIndex.build(store);
   memo.set(store, { version: store.version, index });
+  return index;
+}
+
+const building = new WeakMap<QuadStore, { version: number; index: Promise<CodeIndex> }>();
+
+/**
+ * codeIndexOf for a server: a build runs in slices (CodeIndex.buildSliced), so the other clients are
+ * answered meanwhile, and callers that come during a build wait for that one. The index joins the
+ * memo of codeIndexOf, under the version the build read.
+ */
+export function codeIndexOfSliced(store: QuadStore, slicing?: Slicing): Promise<CodeIndex> {
+  const version = store.version;
+  const cached = memo.get(store);
+  if (cached !== undefined && cached.version === version) return Promise.resolve(cached.index);
+  const running = building.get(store);
+  if (running !== undefined && running.version === version) return running.index;
+  const index = CodeIndex.buildSliced(store, CODE_BM25, slicing).then(
+    (built) => {
+      if (building.get(store)?.index === index) building.delete(store);
+      if ((memo.get(store)?.version ?? -1) < version) memo.set(store, { version, index: built });
+      return built;
+    },
+    (error: unknown) => {
+      if (building.get(store)?.index === index) building.delete(store);
+      throw error;
+    },
+  );
+  building.set(store, { version, index });
   return index;
 }

@@ -4,6 +4,7 @@
 import { MDKG, RDF_TYPE, SCHEMA } from '../rdf/namespaces.js';
 import type { QuadStore } from '../rdf/quad-store.js';
 import { namedNode } from '../search/catalog/named-node.js';
+import { runAll, type Steps } from '../util/slices.js';
 
 export interface CodeFileRecord {
   iri: string;
@@ -58,33 +59,55 @@ function objectsOf(store: QuadStore, predicate: string): Map<number, number[]> {
   return out;
 }
 
+/** The predicates read, each in one pass over the store's term ids. */
+const PREDICATES = {
+  filePath: m('filePath'),
+  language: m('language'),
+  lineCount: m('lineCount'),
+  symbolOf: m('symbol'),
+  importsOf: m('imports'),
+  names: m('name'),
+  qualified: m('qualifiedName'),
+  kinds: m('kind'),
+  signatures: m('signature'),
+  docs: `${SCHEMA}description`,
+  starts: m('startLine'),
+  ends: m('endLine'),
+  containedIn: m('containedIn'),
+  callsOf: m('calls'),
+} as const;
+
+/** Files, and symbols, between two points where a sliced read may pause (util/slices.ts). */
+const FILES_PER_STEP = 32;
+const SYMBOLS_PER_STEP = 512;
+
 /** Every code file and symbol of the store, files sorted by path, symbols by file then line. */
 export function readCodeCatalog(store: QuadStore): CodeCatalog {
+  return runAll(catalogSteps(store));
+}
+
+/** readCodeCatalog as steps: they yield after each predicate's pass and every few files and symbols. */
+export function* catalogSteps(store: QuadStore): Steps<CodeCatalog> {
   const value = (id: number | undefined): string | undefined => (id === undefined ? undefined : store.termAt(id)?.value);
   const first = (map: Map<number, number[]>, s: number): string | undefined => value(map.get(s)?.[0]);
   const fileIds = [...new Set(store.pairs(namedNode(RDF_TYPE), namedNode(m('SourceFile'))).subjects)];
-  const filePath = objectsOf(store, m('filePath'));
-  const language = objectsOf(store, m('language'));
-  const lineCount = objectsOf(store, m('lineCount'));
-  const symbolOf = objectsOf(store, m('symbol'));
-  const importsOf = objectsOf(store, m('imports'));
+  const by = {} as Record<keyof typeof PREDICATES, Map<number, number[]>>;
+  for (const [key, predicate] of Object.entries(PREDICATES) as [keyof typeof PREDICATES, string][]) {
+    yield;
+    by[key] = objectsOf(store, predicate);
+  }
+  const { filePath, language, lineCount, symbolOf, importsOf, names, qualified, kinds, signatures, docs, starts, ends, containedIn, callsOf } = by;
   const rows = fileIds
     .map((id) => ({ id, path: first(filePath, id) ?? '' }))
     .filter((f) => f.path !== '')
     .sort((a, b) => compare(a.path, b.path));
   const fileIndex = new Map(rows.map((f, i) => [f.id, i]));
-  const names = objectsOf(store, m('name'));
-  const qualified = objectsOf(store, m('qualifiedName'));
-  const kinds = objectsOf(store, m('kind'));
-  const signatures = objectsOf(store, m('signature'));
-  const docs = objectsOf(store, `${SCHEMA}description`);
-  const starts = objectsOf(store, m('startLine'));
-  const ends = objectsOf(store, m('endLine'));
-  const containedIn = objectsOf(store, m('containedIn'));
-  const callsOf = objectsOf(store, m('calls'));
   const symbols: CodeSymbolRecord[] = [];
   const symbolIds: number[] = [];
-  const files: CodeFileRecord[] = rows.map(({ id, path }, f) => {
+  const files: CodeFileRecord[] = [];
+  for (let f = 0; f < rows.length; f += 1) {
+    if (f % FILES_PER_STEP === FILES_PER_STEP - 1) yield;
+    const { id, path } = rows[f] as { id: number; path: string };
     const own = (symbolOf.get(id) ?? [])
       .map((s) => ({ s, start: Number(first(starts, s) ?? 0), q: first(qualified, s) ?? '' }))
       .sort((a, b) => a.start - b.start || compare(a.q, b.q));
@@ -108,7 +131,7 @@ export function readCodeCatalog(store: QuadStore): CodeCatalog {
       );
     });
     const doc = first(docs, id);
-    return {
+    files.push({
       iri: value(id) ?? '',
       path,
       language: first(language, id) ?? '',
@@ -116,20 +139,24 @@ export function readCodeCatalog(store: QuadStore): CodeCatalog {
       symbols: indexes,
       imports: [],
       ...(doc === undefined || doc === '' ? {} : { doc }),
-    };
-  });
+    });
+  }
   const symbolIndex = new Map(symbolIds.map((s, i) => [s, i]));
   const resolve = (ids: readonly number[] | undefined): number[] => (ids ?? []).map((t) => symbolIndex.get(t)).filter((t): t is number => t !== undefined);
-  symbolIds.forEach((s, i) => {
+  for (let i = 0; i < symbolIds.length; i += 1) {
+    if (i % SYMBOLS_PER_STEP === SYMBOLS_PER_STEP - 1) yield;
+    const s = symbolIds[i] as number;
     const sym = symbols[i]!;
     sym.parent = symbolIndex.get(containedIn.get(s)?.[0] ?? -1) ?? -1;
     sym.calls = resolve(callsOf.get(s)).filter((t) => t !== i);
-  });
+  }
   const fileCalls = new Map<number, number[]>();
-  rows.forEach(({ id }, f) => {
+  for (let f = 0; f < rows.length; f += 1) {
+    if (f % FILES_PER_STEP === FILES_PER_STEP - 1) yield;
+    const { id } = rows[f] as { id: number };
     files[f]!.imports = (importsOf.get(id) ?? []).map((t) => fileIndex.get(t)).filter((t): t is number => t !== undefined && t !== f);
     const calls = resolve(callsOf.get(id));
     if (calls.length > 0) fileCalls.set(f, calls);
-  });
+  }
   return { files, symbols, fileCalls };
 }

@@ -18,6 +18,7 @@
 import fileFieldData from './data/code-file-field.json' with { type: 'json' };
 import { MdkgError } from '../errors.js';
 import { checkFitFile, exactKeys, finiteAt } from '../search/params/data-file.js';
+import type { FieldSource } from '../search/text/bm25-build.js';
 import { Bm25Index, type Bm25Params } from '../search/text/bm25.js';
 import { terms } from '../search/text/tokenize.js';
 import type { CodeCatalog } from './code-records.js';
@@ -101,6 +102,11 @@ const TYPE_KINDS = new Set(['class', 'interface', 'struct', 'enum', 'trait', 'ty
 
 /** The file field of every file of a catalog (one pass over its symbols). */
 export function buildFileField(catalog: CodeCatalog, params: Bm25Params = fileFieldBm25()): Bm25Index {
+  return Bm25Index.build(fileFieldDocs(catalog), params);
+}
+
+/** Each file's text per field of the file field (path, doc, text). */
+export function fileFieldDocs(catalog: CodeCatalog): FieldSource[] {
   const texts: string[][] = catalog.files.map(() => []);
   for (const s of catalog.symbols) {
     const text = texts[s.file]!;
@@ -108,7 +114,7 @@ export function buildFileField(catalog: CodeCatalog, params: Bm25Params = fileFi
     if (s.signature !== '') text.push(s.signature);
     if (s.doc !== '') text.push(s.doc);
   }
-  const docs = catalog.files.map((f, i) => {
+  return catalog.files.map((f, i) => {
     const doc = fileDoc(catalog, i);
     const fields = new Map<string, string[]>([
       ['path', [filePathText(f.path)]],
@@ -117,7 +123,6 @@ export function buildFileField(catalog: CodeCatalog, params: Bm25Params = fileFi
     ]);
     return { get: (key: string) => fields.get(key) };
   });
-  return Bm25Index.build(docs, params);
 }
 
 /**

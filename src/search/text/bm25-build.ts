@@ -1,6 +1,7 @@
 // Building the BM25F postings: each field's text tokenized once, terms numbered in order of first
 // occurrence, term frequencies summed in scratch arrays, and every posting a view into three
 // shared typed arrays sized exactly. Few objects survive the build, so it is cheap on a large heap.
+import { runAll, type Steps } from '../../util/slices.js';
 import { idf } from './idf.js';
 import { terms } from './tokenize.js';
 
@@ -33,6 +34,17 @@ export interface FieldSource {
   get(key: string): readonly string[] | undefined;
 }
 
+/** The fields with a weight, at most 32 (a posting's field mask has 32 bits). */
+export function weightedKeys(params: Bm25Params): string[] {
+  return Object.keys(params.fields)
+    .filter((k) => (params.fields[k]?.weight ?? 0) > 0)
+    .slice(0, 32);
+}
+
+/** Documents between two points where a sliced build may pause (util/slices.ts). */
+const DOCS_PER_STEP = 32;
+const TERMS_PER_STEP = 256;
+
 /**
  * Postings of `docs` (text per field key) over `fieldKeys` (at most 32), in order of each term's
  * first occurrence (document, then field, then position). A field's values are tokenized as one
@@ -44,6 +56,16 @@ export function buildPostings(
   params: Bm25Params,
   tokenize: (text: string) => string[] = terms,
 ): Map<string, Posting> {
+  return runAll(postingSteps(docs, fieldKeys, params, tokenize));
+}
+
+/** buildPostings as steps that yield every DOCS_PER_STEP documents of each pass (runSliced runs them with pauses). */
+export function* postingSteps(
+  docs: readonly FieldSource[],
+  fieldKeys: readonly string[],
+  params: Bm25Params,
+  tokenize: (text: string) => string[] = terms,
+): Steps<Map<string, Posting>> {
   const fields = fieldKeys.length;
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];
@@ -63,7 +85,9 @@ export function buildPostings(
   // Equal texts (an operation id that is also the name, shared parameter lists) are tokenized once:
   // text -> where its term ids were first written.
   const seenText = new Map<string, number>();
-  docs.forEach((doc, d) => {
+  for (let d = 0; d < docs.length; d += 1) {
+    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
+    const doc = docs[d] as FieldSource;
     fieldKeys.forEach((key, f) => {
       const values = doc.get(key);
       const start = count;
@@ -96,7 +120,7 @@ export function buildPostings(
       }
       bounds[d * fields + f + 1] = count;
     });
-  });
+  }
   const avg = Array.from(total, (t, f) => (filled[f] === 0 ? 1 : t / (filled[f] as number)));
   // One document's term frequencies (weighted, length-normalized) and field masks, its terms in
   // first-occurrence order in `seen[0..count)`. Run twice per document: once to count document
@@ -128,6 +152,7 @@ export function buildPostings(
   };
   const df = new Int32Array(vocabulary.length);
   for (let d = 0; d < docs.length; d += 1) {
+    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
     const count = accumulate(d);
     for (let i = 0; i < count; i += 1) {
       const id = seen[i] as number;
@@ -146,6 +171,7 @@ export function buildPostings(
   const n = docs.length;
   const idfs = Array.from(df, (k) => idf(n, k));
   for (let d = 0; d < docs.length; d += 1) {
+    if (d % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
     const count = accumulate(d);
     for (let i = 0; i < count; i += 1) {
       const id = seen[i] as number;
@@ -159,10 +185,13 @@ export function buildPostings(
     }
   }
   const postings = new Map<string, Posting>();
-  vocabulary.forEach((term, t) => {
+  for (let t = 0; t < vocabulary.length; t += 1) {
+    // Three views a term: a step of terms costs about what a step of documents does.
+    if (t % TERMS_PER_STEP === TERMS_PER_STEP - 1) yield;
     const start = offsets[t] as number;
     const end = offsets[t + 1] as number;
-    postings.set(term, { docs: postingDocs.subarray(start, end), impacts: postingImpacts.subarray(start, end), masks: postingMasks.subarray(start, end) });
-  });
+    const view = { docs: postingDocs.subarray(start, end), impacts: postingImpacts.subarray(start, end), masks: postingMasks.subarray(start, end) };
+    postings.set(vocabulary[t] as string, view);
+  }
   return postings;
 }

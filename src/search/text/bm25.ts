@@ -1,6 +1,7 @@
 // BM25F over the text fields of the tools. A term's per-document contribution does not depend
 // on the query, so it is computed once at build time; a search only adds up postings.
-import { buildPostings, type Bm25Params, type FieldSource, type Posting } from './bm25-build.js';
+import { runSliced, type Slicing } from '../../util/slices.js';
+import { buildPostings, type Bm25Params, type FieldSource, type Posting, postingSteps, weightedKeys } from './bm25-build.js';
 
 export type { Bm25Params, FieldSpec, Posting } from './bm25-build.js';
 
@@ -189,13 +190,15 @@ export class Bm25Index {
 
   /** Builds the index from each document's text per field key. */
   static build(docs: readonly FieldSource[], params: Bm25Params): Bm25Index {
-    const fieldKeys = Object.keys(params.fields)
-      .filter((k) => (params.fields[k]?.weight ?? 0) > 0)
-      .slice(0, 32);
-    const index = new Bm25Index(fieldKeys, docs.length);
-    index.#coord = params.coord ?? 0;
-    index.#postings = new Map(buildPostings(docs, fieldKeys, params));
-    return index;
+    const fieldKeys = weightedKeys(params);
+    return Bm25Index.fromState({ fieldKeys, size: docs.length, coord: params.coord ?? 0, postings: buildPostings(docs, fieldKeys, params) });
+  }
+
+  /** The same index as `build`, built in slices with pauses between them (util/slices.ts), so that a server goes on answering. */
+  static async buildSliced(docs: readonly FieldSource[], params: Bm25Params, slicing?: Slicing): Promise<Bm25Index> {
+    const fieldKeys = weightedKeys(params);
+    const postings = await runSliced(postingSteps(docs, fieldKeys, params), slicing);
+    return Bm25Index.fromState({ fieldKeys, size: docs.length, coord: params.coord ?? 0, postings });
   }
 
   /** The index as data (for the persisted index, search/persist/). */

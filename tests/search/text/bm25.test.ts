@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from '../../../src/search/text/bm25.js';
 
@@ -74,5 +75,24 @@ describe('Bm25Index', () => {
     expect(all).toEqual(sorted);
     expect(index.search(new Map([['w', 1]]), limit)).toEqual(sorted.slice(0, limit));
     expect(all.slice(0, 3).map((h) => h.doc)).toEqual([2, 5, 8]);
+  });
+});
+
+describe('Bm25Index.buildSliced', () => {
+  const params = { k1: 1.2, coord: 0.5, fields: { name: { weight: 3, b: 0.3 }, text: { weight: 1, b: 0.75 }, off: { weight: 0, b: 0.5 } } };
+  const word = fc.stringMatching(/^[a-z]{1,6}$/);
+  const text = fc.array(word, { maxLength: 12 }).map((ws) => ws.join(' '));
+  const doc = fc.record({ name: text, text, off: text }).map((d) => new Map(Object.entries(d).map(([k, v]) => [k, v === '' ? [] : [v]])));
+
+  it('builds the same index as build, paused after every step (property; past the steps of documents and of terms)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(doc, { maxLength: 120 }), async (ds) => {
+        let pauses = 0;
+        const sliced = await Bm25Index.buildSliced(ds, params, { sliceMs: 0, pause: async () => void (pauses += 1) });
+        expect(sliced.state()).toEqual(Bm25Index.build(ds, params).state());
+        expect(pauses).toBe(Math.floor(ds.length / 32) * 3 + Math.floor(sliced.vocabularySize / 256));
+      }),
+      { numRuns: 60 },
+    );
   });
 });

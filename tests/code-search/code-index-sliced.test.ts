@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { DataFactory } from 'n3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CodeIndex, codeIndexOf, codeIndexOfSliced } from '../../src/code-search/code-index.js';
+import { type KnowledgeGraph, loadGraph } from '../../src/graph/knowledge-graph.js';
+
+// The repository's own code documents: about 400 files and 2,700 symbols, past every step size of
+// a sliced build (32 files, 512 symbols, 32 documents, 256 terms).
+let kg: KnowledgeGraph;
+beforeAll(async () => {
+  kg = await loadGraph(join(import.meta.dirname, '..', '..', 'graphs', 'code'), { cache: false });
+}, 60_000);
+
+/** What two code indexes are made of, for comparison. */
+const parts = (index: CodeIndex): unknown => ({
+  files: index.files,
+  symbols: index.symbols,
+  fileCalls: index.fileCalls,
+  bm25: index.bm25.state(),
+  fileField: index.fileField.state(),
+  callers: index.callers,
+  children: index.children,
+  importers: index.importers,
+  fileCallers: index.fileCallers,
+  byName: index.byName,
+  byFileName: index.byFileName,
+});
+
+describe('codeIndexOfSliced', () => {
+  it('builds the same index as CodeIndex.build, and the event loop runs between its slices', async () => {
+    expect(kg.store.size).toBeGreaterThan(10_000);
+    let turns = 0;
+    let on = true;
+    const count = (): void => {
+      turns += 1;
+      if (on) setImmediate(count);
+    };
+    setImmediate(count);
+    const sliced = await CodeIndex.buildSliced(kg.store, undefined, { sliceMs: 0 });
+    on = false;
+    const built = CodeIndex.build(kg.store);
+    expect(built.symbols.length).toBeGreaterThan(1_000);
+    expect(parts(sliced)).toEqual(parts(built));
+    // One turn at least per step: the symbols' documents alone are over 30 steps.
+    expect(turns).toBeGreaterThan(built.symbols.length / 32);
+  });
+
+  it('serves callers during a build from that build, then from the memo codeIndexOf shares; a changed store builds anew', async () => {
+    const { store } = await loadGraph(join(import.meta.dirname, '..', '..', 'graphs', 'code'), { cache: false });
+    const first = codeIndexOfSliced(store);
+    expect(codeIndexOfSliced(store)).toBe(first);
+    const index = await first;
+    expect(codeIndexOf(store)).toBe(index);
+    expect(await codeIndexOfSliced(store)).toBe(index);
+    const { namedNode, literal, quad } = DataFactory;
+    store.addQuad(quad(namedNode('urn:x:a'), namedNode('urn:x:p'), literal('changed'), namedNode('urn:x:g')));
+    const rebuilt = await codeIndexOfSliced(store);
+    expect(rebuilt).not.toBe(index);
+    expect(codeIndexOf(store)).toBe(rebuilt);
+  });
+});
