@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Diagnostic, MdkgCode } from '../errors.js';
 import { readRegularFile } from '../util/read-file.js';
+import { runSliced, type Slicing, type Steps } from '../util/slices.js';
 import type { CodeIndex } from './code-index.js';
 import { codeShingles, MAX_CODE_CHARS } from './code-shingles.js';
 
@@ -55,7 +56,7 @@ export class PatternIndex {
   }
 
   /** Reads every file of the index once, from `root` (the folder the code documents were generated from). */
-  static async build(code: CodeIndex, root: string): Promise<PatternIndex> {
+  static async build(code: CodeIndex, root: string, slicing?: Slicing): Promise<PatternIndex> {
     const diagnostics: Diagnostic[] = [];
     const lines = new Map<number, string[]>();
     for (const [i, file] of code.files.entries()) {
@@ -72,17 +73,8 @@ export class PatternIndex {
         });
       }
     }
-    const shingles = code.symbols.map((s) => {
-      const text = lines.get(s.file);
-      if (text === undefined) return new Uint32Array(0);
-      return codeShingles(text.slice(Math.max(0, s.startLine - 1), s.endLine).join('\n'));
-    });
-    const df = new Map<number, number>();
-    for (const own of shingles) for (const h of own) df.set(h, (df.get(h) ?? 0) + 1);
-    const mass = new Float64Array(shingles.length);
-    shingles.forEach((own, i) => {
-      for (const h of own) mass[i]! += Math.log1p(shingles.length / df.get(h)!);
-    });
+    // In slices (util/slices.ts): on a server, the other clients are answered while this builds.
+    const { shingles, df, mass } = await runSliced(shingleSteps(code, lines), slicing);
     return new PatternIndex(code, shingles, df, mass, diagnostics);
   }
 
@@ -146,6 +138,30 @@ function sharedWeight(query: Uint32Array, weights: Float64Array, own: Uint32Arra
 }
 
 const round = (v: number): number => Math.round(v * 1e4) / 1e4;
+
+/** Symbols between two points where the shingling may pause. */
+const SYMBOLS_PER_STEP = 32;
+
+/** The shingles of each symbol's lines, how many symbols have each, and each symbol's summed weight; a step every SYMBOLS_PER_STEP symbols of each pass. */
+function* shingleSteps(code: CodeIndex, lines: ReadonlyMap<number, string[]>): Steps<{ shingles: Uint32Array[]; df: Map<number, number>; mass: Float64Array }> {
+  const shingles: Uint32Array[] = [];
+  for (const [i, s] of code.symbols.entries()) {
+    if (i % SYMBOLS_PER_STEP === SYMBOLS_PER_STEP - 1) yield;
+    const text = lines.get(s.file);
+    shingles.push(text === undefined ? new Uint32Array(0) : codeShingles(text.slice(Math.max(0, s.startLine - 1), s.endLine).join('\n')));
+  }
+  const df = new Map<number, number>();
+  for (const [i, own] of shingles.entries()) {
+    if (i % SYMBOLS_PER_STEP === SYMBOLS_PER_STEP - 1) yield;
+    for (const h of own) df.set(h, (df.get(h) ?? 0) + 1);
+  }
+  const mass = new Float64Array(shingles.length);
+  for (const [i, own] of shingles.entries()) {
+    if (i % SYMBOLS_PER_STEP === SYMBOLS_PER_STEP - 1) yield;
+    for (const h of own) mass[i]! += Math.log1p(shingles.length / df.get(h)!);
+  }
+  return { shingles, df, mass };
+}
 
 const memo = new WeakMap<CodeIndex, Map<string, Promise<PatternIndex>>>();
 

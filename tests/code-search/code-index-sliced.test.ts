@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CodeIndex, codeIndexOf, codeIndexOfSliced } from '../../src/code-search/code-index.js';
+import { PatternIndex } from '../../src/code-search/similar-patterns.js';
 import { type KnowledgeGraph, loadGraph } from '../../src/graph/knowledge-graph.js';
 
 // The repository's own code documents: about 400 files and 2,700 symbols, past every step size of
@@ -57,5 +58,17 @@ describe('codeIndexOfSliced', () => {
     const rebuilt = await codeIndexOfSliced(store);
     expect(rebuilt).not.toBe(index);
     expect(codeIndexOf(store)).toBe(rebuilt);
+  });
+});
+
+describe('PatternIndex.build', () => {
+  it('shingles the symbols of the repository in steps of 32, pausing between them', async () => {
+    const index = CodeIndex.build(kg.store);
+    let pauses = 0;
+    const patterns = await PatternIndex.build(index, join(import.meta.dirname, '..', '..'), { sliceMs: 0, pause: async () => void (pauses += 1) });
+    expect(patterns.diagnostics).toEqual([]);
+    // Three passes over the symbols (shingles, their counts, each symbol's weight).
+    expect(pauses).toBe(3 * Math.floor(index.symbols.length / 32));
+    expect(patterns.similar('export function codeIndexOf(store: QuadStore): CodeIndex {', 1).hits[0]?.qualifiedName).toBe('codeIndexOf');
   });
 });
