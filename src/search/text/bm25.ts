@@ -196,9 +196,8 @@ export class Bm25Index {
 
   /** The same index as `build`, built in slices with pauses between them (util/slices.ts), so that a server goes on answering. */
   static async buildSliced(docs: readonly FieldSource[], params: Bm25Params, slicing?: Slicing): Promise<Bm25Index> {
-    const fieldKeys = weightedKeys(params);
-    const postings = await runSliced(postingSteps(docs, fieldKeys, params), slicing);
-    return Bm25Index.fromState({ fieldKeys, size: docs.length, coord: params.coord ?? 0, postings });
+    const [fieldKeys, size, coord] = [weightedKeys(params), docs.length, params.coord ?? 0];
+    return Bm25Index.fromState({ fieldKeys, size, coord, postings: await runSliced(postingSteps(docs, fieldKeys, params), slicing) });
   }
 
   /** The index as data (for the persisted index, search/persist/). */
