@@ -1,7 +1,8 @@
 // The code index of a loaded graph: the code records (code-records.ts), a BM25F index over each
 // symbol's name, enclosing names, doc comment, signature and file path, the names for exact and
 // prefix lookups, and the reference graph (calls, containment, imports) for expansion and the
-// repository map. Built once per graph version and memoized (`codeIndexOf`).
+// repository map. Built once per graph version and memoized: in one piece (`codeIndexOf`), or in
+// slices that let a server answer its other clients meanwhile (`codeIndexOfSliced`).
 import type { QuadStore } from '../rdf/quad-store.js';
 import { Bm25Index, type Bm25Params } from '../search/text/bm25.js';
 import { runSliced, type Slicing } from '../util/slices.js';
@@ -102,7 +103,7 @@ export class CodeIndex {
     return new CodeIndex(readCodeCatalog(store), params);
   }
 
-  /** The same index as `build`, its two BM25 indexes built in slices with pauses between them (util/slices.ts). */
+  /** The same index as `build`, its catalog and both BM25 indexes built in slices with pauses between them (util/slices.ts). */
   static async buildSliced(store: QuadStore, params: Bm25Params = CODE_BM25, slicing?: Slicing): Promise<CodeIndex> {
     const catalog = await runSliced(catalogSteps(store), slicing);
     const bm25 = await Bm25Index.buildSliced(symbolDocs(catalog), params, slicing);
